@@ -1,0 +1,60 @@
+import type { SseFrame } from '../protocol/wire.js';
+import { type AdapterDefinition, createAdapterContext, type Emit } from './adapter.js';
+import { createAdapter } from './auto.js';
+import { builtinProtocols, type ProtocolOption } from './protocols.js';
+
+/**
+ * Frames in, normalized events out: drops frames whose SSE id was already applied (a resumed
+ * stream replays from `Last-Event-ID`, and servers may overlap), runs the adapter, and records
+ * each applied id so the run can be resumed later.
+ */
+export interface FramePipeline {
+  /** The protocol in use (`null` while `auto` has not decided). */
+  readonly protocol: string | null;
+  /** Reads one frame; returns `false` when it was a duplicate and was dropped. */
+  push(frame: SseFrame): boolean;
+  /** The stream ended normally. */
+  end(): void;
+  /** Ids already applied (so a re-attached stream can skip them). */
+  readonly appliedIds: ReadonlySet<string>;
+}
+
+/** Options of {@link createFramePipeline}. */
+export interface FramePipelineOptions {
+  protocol?: ProtocolOption;
+  /** The formats `auto` chooses from. */
+  protocols?: readonly AdapterDefinition[];
+  /** Ids applied before (when re-attaching after a reload). */
+  appliedIds?: Iterable<string>;
+}
+
+/** Creates a {@link FramePipeline} that sends its events to `emit`. */
+export function createFramePipeline(emit: Emit, options: FramePipelineOptions = {}): FramePipeline {
+  const adapter = createAdapter(
+    options.protocol ?? 'auto',
+    createAdapterContext(),
+    options.protocols ?? builtinProtocols,
+  );
+  const applied = new Set<string>(options.appliedIds);
+  return {
+    get protocol() {
+      return adapter.protocol;
+    },
+    appliedIds: applied,
+    push(frame) {
+      const id = frame.id;
+      if (id !== undefined && id !== '') {
+        if (applied.has(id)) return false;
+        applied.add(id);
+        adapter.push(frame, emit);
+        emit({ type: 'event-id', id });
+        return true;
+      }
+      adapter.push(frame, emit);
+      return true;
+    },
+    end() {
+      adapter.end(emit);
+    },
+  };
+}

@@ -1,0 +1,460 @@
+import { protocolError, type ToolStreamError } from '../errors.js';
+import type { ToolDeltaEvent, ToolEndEvent, ToolPhaseName, ToolStartEvent } from '../protocol/events.js';
+import type { ToolStreamAction } from './actions.js';
+import { isOpenStatus, liveStatus } from './call-status.js';
+import { Draft } from './draft.js';
+import type {
+  AssistantMessage,
+  ChatMessage,
+  MessagePart,
+  RunStatus,
+  ToolCall,
+  ToolPhase,
+  ToolStreamState,
+} from './state.js';
+
+/**
+ * Folds a batch of actions into a new state. Pure: `state` is not mutated, and everything the
+ * batch did not touch keeps its identity. `now` stamps calls first seen or completed in this
+ * batch (client time, for timelines).
+ *
+ * Pass the same `draft` to consecutive calls only when nobody observes the intermediate states
+ * (as `reduceStream` does): the result is then built in place, with no copying at all.
+ */
+export function applyActions(
+  state: ToolStreamState,
+  actions: readonly ToolStreamAction[],
+  now: number,
+  draft: Draft = new Draft(),
+): ToolStreamState {
+  if (actions.length === 0) return state;
+  const writer = new StateWriter(state, draft, now);
+  for (const action of actions) writer.apply(action);
+  return writer.state;
+}
+
+/** Folds one action: `reduce(state, action)` is `applyActions(state, [action])`. */
+export function reduce(
+  state: ToolStreamState,
+  action: ToolStreamAction,
+  now: number = Date.now(),
+): ToolStreamState {
+  return applyActions(state, [action], now);
+}
+
+const ACTIVE_STATUSES: ReadonlySet<RunStatus> = new Set(['idle', 'connecting', 'reconnecting']);
+
+/** Applies actions to a copy-on-write view of the state. One instance per batch. */
+class StateWriter {
+  state: ToolStreamState;
+  readonly #draft: Draft;
+  readonly #now: number;
+
+  constructor(state: ToolStreamState, draft: Draft, now: number) {
+    this.state = state;
+    this.#draft = draft;
+    this.#now = now;
+  }
+
+  apply(action: ToolStreamAction): void {
+    switch (action.type) {
+      case 'text-delta':
+        if (action.delta !== '') this.#appendText('text', action.delta);
+        return;
+      case 'reasoning-delta':
+        if (action.delta !== '') this.#appendText('reasoning', action.delta);
+        return;
+      case 'citations':
+        this.#addCitations(action.citations);
+        return;
+      case 'tool-start':
+        this.#toolStart(action);
+        return;
+      case 'tool-delta':
+        this.#toolDelta(action);
+        return;
+      case 'tool-args-delta': {
+        const call = this.#existingCall(action.callId, 'arguments');
+        if (!call) return;
+        const writable = this.#call(call.id);
+        writable.argsText = (writable.argsText ?? '') + action.delta;
+        return;
+      }
+      case 'tool-end':
+        this.#toolEnd(action);
+        return;
+      case 'protocol-error':
+        this.#pushError(action.error);
+        return;
+      case 'server-error':
+        this.#endRun('error', action.error);
+        return;
+      case 'done':
+        this.#endRun('done', null);
+        return;
+      case 'event-id':
+        this.#run().lastEventId = action.id;
+        return;
+      case 'run-start':
+        this.#startRun(action.assistantMessageId, action.userMessage, action.protocol);
+        return;
+      case 'status':
+        if (this.state.status !== action.status) this.#root().status = action.status;
+        return;
+      case 'run-info': {
+        const run = this.#run();
+        if (action.runId !== undefined) run.runId = action.runId;
+        if (action.protocol !== undefined) run.protocol = action.protocol;
+        return;
+      }
+      case 'run-end':
+        this.#endRun(action.status, action.error);
+        return;
+      case 'error':
+        this.#pushError(action.error);
+        return;
+      default:
+        action satisfies never;
+    }
+  }
+
+  // ── writable views ────────────────────────────────────────────────────────────────────────
+
+  #root(): ToolStreamState {
+    this.state = this.#draft.own(this.state);
+    return this.state;
+  }
+
+  #run() {
+    const root = this.#root();
+    root.run = this.#draft.own(root.run);
+    return root.run;
+  }
+
+  #call(id: string): ToolCall {
+    const root = this.#root();
+    const calls = this.#draft.own(root.calls) as Record<string, ToolCall>;
+    root.calls = calls;
+    const call = this.#draft.own(calls[id]!);
+    calls[id] = call;
+    return call;
+  }
+
+  #phase(call: ToolCall, phase: ToolPhaseName): ToolPhase {
+    const current = call[phase]!;
+    const writable = this.#draft.own(current);
+    call[phase] = writable;
+    return writable;
+  }
+
+  /** The current run's assistant message, made writable; created when content arrives without a run. */
+  #assistant(): AssistantMessage {
+    const root = this.#root();
+    let index = this.#assistantIndex();
+    const messages = this.#draft.own(root.messages) as ChatMessage[];
+    root.messages = messages;
+    if (index < 0) {
+      const created = this.#draft.adopt<AssistantMessage>({
+        id: `assistant-${messages.length + 1}`,
+        role: 'assistant',
+        parts: this.#draft.adopt([]),
+        citations: [],
+        createdAt: this.#now,
+      });
+      messages.push(created);
+      this.#run().messageId = created.id;
+      index = messages.length - 1;
+    }
+    const message = this.#draft.own(messages[index] as AssistantMessage);
+    messages[index] = message;
+    return message;
+  }
+
+  #assistantIndex(): number {
+    const { messages, run } = this.state;
+    if (run.messageId === null) return -1;
+    // The run's message is almost always the last one: search from the end.
+    for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.id === run.messageId) return i;
+    return -1;
+  }
+
+  #markStreaming(): void {
+    if (ACTIVE_STATUSES.has(this.state.status)) this.#root().status = 'streaming';
+  }
+
+  // ── text ─────────────────────────────────────────────────────────────────────────────────
+
+  #appendText(type: 'text' | 'reasoning', delta: string): void {
+    this.#markStreaming();
+    const message = this.#assistant();
+    const parts = this.#draft.own(message.parts) as MessagePart[];
+    message.parts = parts;
+    const last = parts[parts.length - 1];
+    if (last !== undefined && last.type === type) {
+      const part = this.#draft.own(last) as { type: typeof type; text: string };
+      part.text += delta;
+      parts[parts.length - 1] = part;
+    } else {
+      parts.push(this.#draft.adopt({ type, text: delta }));
+    }
+  }
+
+  #addCitations(citations: readonly string[]): void {
+    let message: AssistantMessage | null = null;
+    for (const citation of citations) {
+      const current = message ?? this.#currentAssistant();
+      if (current?.citations.includes(citation)) continue;
+      message ??= this.#assistant();
+      const list = this.#draft.own(message.citations) as string[];
+      message.citations = list;
+      list.push(citation);
+    }
+  }
+
+  #currentAssistant(): AssistantMessage | null {
+    const index = this.#assistantIndex();
+    return index < 0 ? null : (this.state.messages[index] as AssistantMessage);
+  }
+
+  // ── tool calls ───────────────────────────────────────────────────────────────────────────
+
+  #existingCall(callId: string, what: string): ToolCall | null {
+    const call = this.state.calls[callId];
+    if (call === undefined) {
+      this.#pushError(protocolError(`${what} for unknown call ${JSON.stringify(callId)}`, undefined, callId));
+      return null;
+    }
+    return call;
+  }
+
+  #toolStart(event: ToolStartEvent): void {
+    this.#markStreaming();
+    const existing = this.state.calls[event.callId];
+    if (existing === undefined) {
+      this.#createCall(event);
+      return;
+    }
+    const call = this.#call(event.callId);
+    if (event.toolName !== '' && call.toolName === '') call.toolName = event.toolName;
+    if (event.details !== null) this.#mergeDetails(call, event.details);
+    if (event.agent !== null && call.agent === null) call.agent = event.agent;
+    if (event.phase === 'result') {
+      if (call.result === null) {
+        this.#completeImplicitly(call);
+        call.result = this.#newPhase();
+      }
+      call.phase = 'result';
+      call.eventType = event.eventType;
+      if (event.kind === 'delegation') call.kind = 'delegation';
+    }
+    call.status = liveStatus(call);
+  }
+
+  /** A result phase implies the call was made: close the call phase if nobody did. */
+  #completeImplicitly(call: ToolCall): void {
+    if (call.call.complete) return;
+    const phase = this.#phase(call, 'call');
+    phase.complete = true;
+    phase.completedAt = this.#now;
+  }
+
+  #createCall(event: ToolStartEvent): void {
+    const root = this.#root();
+    const phase = this.#newPhase();
+    const message = event.parentCallId === null ? this.#assistant() : null;
+    const call: ToolCall = this.#draft.adopt({
+      id: event.callId,
+      toolName: event.toolName,
+      kind: event.kind,
+      parentId: event.parentCallId,
+      agent: event.agent,
+      messageId: message?.id ?? this.state.run.messageId,
+      eventType: event.eventType,
+      details: event.details === null ? {} : this.#draft.adopt({ ...event.details }),
+      phase: event.phase,
+      call: phase,
+      result: null,
+      argsText: null,
+      status: 'pending',
+      error: null,
+      startedAt: this.#now,
+      completedAt: null,
+    });
+    if (event.phase === 'result') {
+      // The call phase was never sent: it happened, but we saw only the result.
+      phase.complete = true;
+      phase.completedAt = this.#now;
+      call.result = this.#newPhase();
+    }
+    const calls = this.#draft.own(root.calls) as Record<string, ToolCall>;
+    root.calls = calls;
+    calls[call.id] = call;
+    const order = this.#draft.own(root.callOrder) as string[];
+    root.callOrder = order;
+    order.push(call.id);
+
+    if (message !== null) {
+      const parts = this.#draft.own(message.parts) as MessagePart[];
+      message.parts = parts;
+      parts.push(this.#draft.adopt({ type: 'tool-call', callId: call.id }));
+    } else {
+      const children = this.#draft.own(root.children) as Record<string, string[]>;
+      root.children = children;
+      const parentId = event.parentCallId!;
+      const siblings = children[parentId];
+      const list = siblings === undefined ? this.#draft.adopt<string[]>([]) : this.#draft.own(siblings);
+      list.push(call.id);
+      children[parentId] = list;
+    }
+  }
+
+  #newPhase(): ToolPhase {
+    return this.#draft.adopt({
+      text: '',
+      streamed: false,
+      complete: false,
+      startedAt: this.#now,
+      completedAt: null,
+    });
+  }
+
+  #mergeDetails(call: ToolCall, details: Readonly<Record<string, unknown>>): void {
+    let writable: Record<string, unknown> | null = null;
+    for (const key in details) {
+      const value = details[key];
+      if (call.details[key] === value) continue;
+      writable ??= this.#draft.own(call.details as Record<string, unknown>);
+      writable[key] = value;
+    }
+    if (writable !== null) call.details = writable;
+  }
+
+  /** The phase an update is for, or `null` (with a recorded error) when it may not change any more. */
+  #openPhase(event: ToolDeltaEvent | ToolEndEvent, what: string): ToolCall | null {
+    const existing = this.#existingCall(event.callId, what);
+    if (existing === null) return null;
+    const phase = existing[event.phase];
+    if (phase?.complete) {
+      this.#pushError(
+        protocolError(
+          `${what} after completion of the ${event.phase} phase of call ${JSON.stringify(event.callId)}`,
+          undefined,
+          event.callId,
+        ),
+      );
+      return null;
+    }
+    if (!isOpenStatus(existing.status) && existing.status !== 'complete') {
+      this.#pushError(
+        protocolError(`${what} for closed call ${JSON.stringify(event.callId)}`, undefined, event.callId),
+      );
+      return null;
+    }
+    const call = this.#call(event.callId);
+    if (phase === null) {
+      this.#completeImplicitly(call);
+      call.result = this.#newPhase();
+      call.phase = 'result';
+    }
+    return call;
+  }
+
+  #toolDelta(event: ToolDeltaEvent): void {
+    this.#markStreaming();
+    const call = this.#openPhase(event, 'stream part');
+    if (call === null) return;
+    const phase = this.#phase(call, event.phase);
+    phase.text += event.delta;
+    phase.streamed = true;
+    if (event.details !== null) this.#mergeDetails(call, event.details);
+    if (call.status !== 'streaming') call.status = liveStatus(call);
+  }
+
+  #toolEnd(event: ToolEndEvent): void {
+    this.#markStreaming();
+    const call = this.#openPhase(event, 'completion');
+    if (call === null) return;
+    const phase = this.#phase(call, event.phase);
+    if (event.output !== null) phase.text = event.output;
+    phase.complete = true;
+    phase.completedAt = this.#now;
+    if (event.details !== null) this.#mergeDetails(call, event.details);
+    if (event.error !== null) {
+      call.error = event.error;
+      this.#pushError({
+        code: 'tool-failed',
+        message: `${call.toolName || 'tool'} failed: ${event.error}`,
+        retryable: false,
+        fatal: false,
+        callId: call.id,
+      });
+    }
+    call.status = liveStatus(call);
+    if (call.status === 'complete' || call.status === 'error') call.completedAt = this.#now;
+  }
+
+  // ── runs ─────────────────────────────────────────────────────────────────────────────────
+
+  #startRun(
+    assistantMessageId: string,
+    userMessage: { id: string; text: string } | null,
+    protocol: string | null,
+  ): void {
+    const root = this.#root();
+    const messages = this.#draft.own(root.messages) as ChatMessage[];
+    root.messages = messages;
+    if (userMessage !== null) {
+      messages.push(
+        this.#draft.adopt({ id: userMessage.id, role: 'user', text: userMessage.text, createdAt: this.#now }),
+      );
+    }
+    messages.push(
+      this.#draft.adopt({
+        id: assistantMessageId,
+        role: 'assistant',
+        parts: this.#draft.adopt([]),
+        citations: this.#draft.adopt([]),
+        createdAt: this.#now,
+      }),
+    );
+    root.status = 'connecting';
+    root.error = null;
+    root.run = this.#draft.adopt({
+      runId: null,
+      lastEventId: null,
+      messageId: assistantMessageId,
+      protocol,
+      firstCallIndex: root.callOrder.length,
+    });
+  }
+
+  #endRun(status: 'done' | 'error' | 'aborted' | 'idle', error: ToolStreamError | null): void {
+    const current = this.state.status;
+    // An error already ended this run: a later "done" (the connection closing) must not hide it.
+    const final: RunStatus = current === 'error' && status === 'done' ? 'error' : status;
+    const root = this.#root();
+    if (error !== null) {
+      this.#pushError(error);
+      if (error.fatal) root.error = error;
+    }
+    root.status = final;
+    if (final === 'idle') return; // detached: the run goes on elsewhere, calls stay open
+    const closed = final === 'done' ? 'interrupted' : final === 'aborted' ? 'stopped' : 'error';
+    const { callOrder, calls } = this.state;
+    for (let i = this.state.run.firstCallIndex; i < callOrder.length; i++) {
+      const existing = calls[callOrder[i]!]!;
+      if (!isOpenStatus(existing.status)) continue;
+      const call = this.#call(existing.id);
+      // A call phase that completed with no result to follow is simply complete.
+      call.status = existing.status === 'running' && final === 'done' ? 'complete' : closed;
+      call.completedAt = this.#now;
+    }
+  }
+
+  #pushError(error: ToolStreamError): void {
+    const root = this.#root();
+    const errors = this.#draft.own(root.errors) as ToolStreamError[];
+    root.errors = errors;
+    errors.push(error);
+  }
+}

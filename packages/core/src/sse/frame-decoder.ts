@@ -1,0 +1,102 @@
+import { createParser } from 'eventsource-parser';
+import type { SseFrame } from '../protocol/wire.js';
+
+/**
+ * How the byte stream is cut into frames: Server-Sent Events, newline-delimited JSON (Ollama's
+ * native API), or `auto`, which looks at the first non-blank character (`{` or `[` can only
+ * start NDJSON; an SSE stream starts with a field name or a `:` comment).
+ */
+export type Framing = 'sse' | 'ndjson' | 'auto';
+
+/** Callbacks of a {@link FrameDecoder}. */
+export interface FrameDecoderCallbacks {
+  onFrame(frame: SseFrame): void;
+  /** The server's `retry:` field, in milliseconds. */
+  onRetry?(ms: number): void;
+}
+
+/** Turns bytes or text, cut anywhere, into frames. */
+export interface FrameDecoder {
+  /** Feeds the next piece of the stream (bytes are decoded as UTF-8, across chunk boundaries). */
+  feed(chunk: Uint8Array | string): void;
+  /**
+   * The stream ended normally: a last event that lacks its closing blank line is still
+   * delivered (servers that close right after the last `data:` line are common).
+   */
+  end(): void;
+  /** Forgets any partial input (after a dropped connection, before reading a new response). */
+  reset(): void;
+}
+
+/** Creates a {@link FrameDecoder}. */
+export function createFrameDecoder(
+  callbacks: FrameDecoderCallbacks,
+  framing: Framing = 'auto',
+): FrameDecoder {
+  let decoder = new TextDecoder('utf-8');
+  let mode: 'sse' | 'ndjson' | null = framing === 'auto' ? null : framing;
+  let pending = '';
+  let sse: ReturnType<typeof createParser> | null = null;
+
+  const sseParser = () => {
+    sse ??= createParser({
+      onEvent: (event) => callbacks.onFrame({ event: event.event, data: event.data, id: event.id }),
+      onRetry: (ms) => callbacks.onRetry?.(ms),
+    });
+    return sse;
+  };
+
+  let ndjsonBuffer = '';
+  const feedNdjson = (text: string, flush: boolean) => {
+    ndjsonBuffer += text;
+    let start = 0;
+    for (
+      let newline = ndjsonBuffer.indexOf('\n');
+      newline !== -1;
+      newline = ndjsonBuffer.indexOf('\n', start)
+    ) {
+      emitLine(ndjsonBuffer.slice(start, newline));
+      start = newline + 1;
+    }
+    ndjsonBuffer = ndjsonBuffer.slice(start);
+    if (flush && ndjsonBuffer !== '') {
+      emitLine(ndjsonBuffer);
+      ndjsonBuffer = '';
+    }
+  };
+  const emitLine = (line: string) => {
+    const trimmed = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (trimmed.trim() !== '') callbacks.onFrame({ data: trimmed });
+  };
+
+  const feedText = (text: string) => {
+    if (text === '') return;
+    if (mode === null) {
+      pending += text;
+      const first = pending.trimStart()[0];
+      if (first === undefined) return;
+      mode = first === '{' || first === '[' ? 'ndjson' : 'sse';
+      text = pending;
+      pending = '';
+    }
+    if (mode === 'sse') sseParser().feed(text);
+    else feedNdjson(text, false);
+  };
+
+  return {
+    feed(chunk) {
+      feedText(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    },
+    end() {
+      feedText(decoder.decode());
+      if (mode === 'sse') sseParser().feed('\n\n');
+      else if (mode === 'ndjson') feedNdjson('', true);
+    },
+    reset() {
+      decoder = new TextDecoder('utf-8');
+      pending = '';
+      ndjsonBuffer = '';
+      sse?.reset();
+    },
+  };
+}
