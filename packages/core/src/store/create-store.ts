@@ -139,6 +139,9 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
   const api = createStore<ToolStreamState>()(() => start);
   let queue: ToolStreamAction[] = [];
   let session: Session | null = null;
+  // The SSE ids the last named run applied here, so that re-attaching it on this store skips an
+  // event a server replays (some replay from Last-Event-ID inclusive, or overlap after a drop).
+  let lastApplied: { runId: string; ids: ReadonlySet<string> } | null = null;
 
   const flush = () => {
     if (queue.length === 0) return;
@@ -205,6 +208,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     dispatch({ type: 'run-end', status, error });
     flushNow();
     const state = api.getState();
+    if (state.run.runId !== null) lastApplied = { runId: state.run.runId, ids: current.pipeline.appliedIds };
     if (error?.fatal) options.onError?.(error);
     if (status !== 'idle') options.onFinish?.(state);
   };
@@ -368,8 +372,13 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
         flushNow();
         return;
       }
-      if (session !== null) abortSession('replaced');
-      const current = openSession();
+      // Leave a live connection as detach() would, at once: its late `aborted` ending would
+      // otherwise land on the re-attached run and mark its open calls stopped.
+      const replaced = abortSession('replaced');
+      if (replaced !== null) finish(replaced, 'idle', null);
+      const applied = new Set<string>(lastApplied?.runId === resumeFrom.runId ? lastApplied.ids : []);
+      if (resumeFrom.lastEventId !== null) applied.add(resumeFrom.lastEventId);
+      const current = openSession(applied);
       dispatch({ type: 'run-info', runId: resumeFrom.runId });
       if (resumeFrom.lastEventId !== null) dispatch({ type: 'event-id', id: resumeFrom.lastEventId });
       dispatch({ type: 'status', status: 'reconnecting' });
@@ -379,6 +388,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     reset() {
       if (session !== null) void store.stop();
       queue = [];
+      lastApplied = null;
       scheduler.cancel();
       api.setState(initialState(options.initialMessages ?? []), true);
     },

@@ -31,7 +31,11 @@ export function createScheduler(schedule: Schedule, flush: () => void): Schedule
     flush();
   };
 
-  const useFrames = schedule === 'frame' && typeof requestAnimationFrame === 'function';
+  // Both are needed: `run` cancels the frame when the hidden-tab fallback fires first.
+  const useFrames =
+    schedule === 'frame' &&
+    typeof requestAnimationFrame === 'function' &&
+    typeof cancelAnimationFrame === 'function';
 
   return {
     request() {

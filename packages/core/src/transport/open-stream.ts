@@ -85,6 +85,15 @@ export async function openStream(request: StreamRequest, options: OpenStreamOpti
     );
   };
 
+  // Some fetch implementations (MSW, polyfills) ignore the signal once a response exists, so a
+  // read would hang through an abort or an idle timeout: every wait races this promise instead.
+  const abortedWait = new Promise<never>((_, reject) => {
+    const rejectAborted = () => reject(controller.signal.reason);
+    if (controller.signal.aborted) rejectAborted();
+    else controller.signal.addEventListener('abort', rejectAborted, { once: true });
+  });
+  abortedWait.catch(() => {});
+
   try {
     armIdleTimer();
     const init: RequestInit = {
@@ -94,7 +103,7 @@ export async function openStream(request: StreamRequest, options: OpenStreamOpti
       cache: 'no-store',
     };
     if (request.body !== undefined) init.body = request.body;
-    const response = await options.fetch(request.url, init);
+    const response = await Promise.race([options.fetch(request.url, init), abortedWait]);
     if (!response.ok || !isStreamContentType(response.headers.get('content-type'))) {
       throw await responseFailure(response);
     }
@@ -110,18 +119,20 @@ export async function openStream(request: StreamRequest, options: OpenStreamOpti
     opened = true;
     options.onOpen(response);
     const reader = body.getReader();
+    let ended = false;
     try {
       for (;;) {
         armIdleTimer();
-        const { done, value } = await reader.read();
-        if (done) return;
-        if (!options.onChunk(value)) {
-          reader.cancel().catch(() => {});
+        const { done, value } = await Promise.race([reader.read(), abortedWait]);
+        if (done) {
+          ended = true;
           return;
         }
+        if (!options.onChunk(value)) return;
       }
     } finally {
-      reader.releaseLock?.();
+      // Stopped early (done event, abort, idle, error): cancelling also ends a read still pending.
+      if (!ended) reader.cancel().catch(() => {});
     }
   } catch (cause) {
     throw fail(cause);

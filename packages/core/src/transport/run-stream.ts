@@ -56,13 +56,18 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
   let request: StreamRequest | null = options.request;
   let attempt = 0;
   let rateLimitRetries = 0;
+  // Whether the current request re-attaches to a named run (kept across 429 / 408 retries of it).
+  let reattaching = false;
 
   for (;;) {
-    const reattaching = request === null;
-    if (request === null) request = await reattachRequest(options, runId!);
+    if (request === null) {
+      request = await reattachRequest(options, runId!);
+      reattaching = true;
+    }
     options.onStatus(attempt > 0 || rateLimitRetries > 0 || reattaching ? 'reconnecting' : 'connecting');
     options.onResponse();
     let delivered = false;
+    let idAtOpen: string | null = null;
     try {
       await openStream(request, {
         fetch: options.fetch,
@@ -74,13 +79,11 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
             runId = named;
             options.onRunId(named);
           }
+          idAtOpen = options.lastEventId();
           options.onStatus('streaming');
         },
         onChunk(chunk) {
-          if (!delivered) {
-            delivered = true;
-            attempt = 0; // progress: the next drop starts the backoff afresh
-          }
+          delivered = true;
           return options.onChunk(chunk);
         },
       });
@@ -89,6 +92,13 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
       const failure = asFailure(cause);
       const { code } = failure.detail;
       if (code === 'aborted') throw failure;
+      // Progress starts the backoff afresh. Where the stream has ids, progress means a new one:
+      // bytes alone (a `retry:` line, a keep-alive) would let a server that always drops right
+      // after them keep us reconnecting for ever.
+      if (delivered) {
+        const lastId = options.lastEventId();
+        if (lastId === null || lastId !== idAtOpen) attempt = 0;
+      }
 
       // Refused before anything started: the same request may be sent again, after the wait asked for.
       if ((code === 'rate-limited' || code === 'timeout') && failure.detail.status !== undefined) {
@@ -104,6 +114,16 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
         continue;
       }
 
+      // A re-attach that the server answers with 404 or 410 means the run is gone. Checked before
+      // anything else: a 4xx is not transient, and would otherwise surface as a plain `http` error.
+      if (reattaching && (failure.detail.status === 404 || failure.detail.status === 410)) {
+        throw new ToolStreamFailure({
+          ...failure.detail,
+          code: 'resume-failed',
+          message: `The run ${runId} can no longer be re-attached (HTTP ${failure.detail.status}).`,
+          retryable: false,
+        });
+      }
       const canResume = request.method === 'GET' || (failure.opened && runId !== null);
       const transient =
         code === 'network' || code === 'timeout' || (code === 'http' && failure.detail.retryable);
@@ -116,15 +136,6 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
           });
         }
         throw failure;
-      }
-      // A re-attach that the server answers with 404 or 410 means the run is gone.
-      if (reattaching && (failure.detail.status === 404 || failure.detail.status === 410)) {
-        throw new ToolStreamFailure({
-          ...failure.detail,
-          code: 'resume-failed',
-          message: `The run ${runId} can no longer be re-attached (HTTP ${failure.detail.status}).`,
-          retryable: false,
-        });
       }
       attempt++;
       if (attempt > reconnect.maxAttempts) {
@@ -140,7 +151,10 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
       ).catch(() => {
         throw aborted();
       });
-      request = request.method === 'GET' && runId === null ? await sameUrlRequest(options, request) : null;
+      if (request.method === 'GET' && runId === null) {
+        request = await sameUrlRequest(options, request);
+        reattaching = false;
+      } else request = null;
     }
   }
 }

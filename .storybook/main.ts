@@ -1,0 +1,17 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+import { defaultClientConditions, mergeConfig } from 'vite';
+
+const config: StorybookConfig = {
+  stories: ['../packages/*/src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true },
+  async viteFinal(viteConfig) {
+    // Resolve workspace packages to their sources, as the tests do.
+    return mergeConfig(viteConfig, {
+      resolve: { conditions: ['@toolstream/source', ...defaultClientConditions] },
+    });
+  },
+};
+
+export default config;
