@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { sourceResolution } from '../../tools/vitest-conditions.js';
 
 export default defineProject({
-  resolve: { conditions: ['@toolstream/source'] },
+  ...sourceResolution,
   test: {
     name: 'react',
     environment: 'jsdom',

@@ -123,13 +123,33 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
         return;
       }
       const { message, citations, tool_calls: toolCalls } = json;
+      // An object with none of the fields (nor a gateway `error`) is another format, not a no-op.
+      if (
+        message === undefined &&
+        citations === undefined &&
+        toolCalls === undefined &&
+        json.error === undefined
+      ) {
+        emit({
+          type: 'protocol-error',
+          error: protocolError(
+            'frame is not a ChatMessageResponse (no message, citations or tool_calls)',
+            frameText(frame),
+          ),
+        });
+        return;
+      }
       if (typeof message === 'string') {
         if (message !== '') emit({ type: 'text-delta', delta: message });
       } else if (message !== undefined && message !== null) {
         emit({ type: 'protocol-error', error: protocolError('message is not a string', frameText(frame)) });
       }
-      if (Array.isArray(citations) && citations.length > 0) {
-        emit({ type: 'citations', citations: citations.filter((c): c is string => typeof c === 'string') });
+      if (Array.isArray(citations)) {
+        if (citations.length > 0) {
+          emit({ type: 'citations', citations: citations.filter((c): c is string => typeof c === 'string') });
+        }
+      } else if (citations !== undefined && citations !== null) {
+        emit({ type: 'protocol-error', error: protocolError('citations is not an array', frameText(frame)) });
       }
       if (Array.isArray(toolCalls)) {
         for (const toolCall of toolCalls) readToolCall(toolCall, frame, emit);

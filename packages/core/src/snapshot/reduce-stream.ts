@@ -68,16 +68,12 @@ export async function reduceStreamToState(
 
   pending.push({ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null });
   const signal = options.signal;
-  let aborted = false;
+  let outcome: 'done' | 'aborted';
   try {
-    for await (const chunk of chunksOf(input)) {
-      if (signal?.aborted) {
-        aborted = true;
-        break;
-      }
+    outcome = await readChunks(input, signal, (chunk) => {
       decoder.feed(chunk);
       applyPending();
-    }
+    });
   } catch (cause) {
     if (signal?.aborted) {
       pending.push({ type: 'run-end', status: 'aborted', error: null });
@@ -93,7 +89,7 @@ export async function reduceStreamToState(
     applyPending();
     return state;
   }
-  if (aborted || signal?.aborted) {
+  if (outcome === 'aborted' || signal?.aborted) {
     pending.push({ type: 'run-end', status: 'aborted', error: null });
   } else {
     decoder.end();
@@ -109,31 +105,76 @@ function errorText(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
 }
 
-/** Iterates any {@link StreamInput} as chunks. */
-async function* chunksOf(input: StreamInput): AsyncIterable<Uint8Array | string> {
+const ABORTED = Symbol('aborted');
+
+/**
+ * Hands each chunk of `input` to `onChunk` until the input ends or `signal` aborts. The abort is
+ * watched while a read is pending too: a stalled source must not keep an aborted read open.
+ * On abort or failure the source is told to stop (a byte stream is cancelled).
+ */
+async function readChunks(
+  input: StreamInput,
+  signal: AbortSignal | undefined,
+  onChunk: (chunk: Uint8Array | string) => void,
+): Promise<'done' | 'aborted'> {
+  if (signal?.aborted) return 'aborted';
   if (typeof input === 'string') {
-    yield input;
-    return;
+    onChunk(input);
+    return 'done';
   }
-  if (isReadableStream(input)) {
-    const reader = input.getReader();
-    let finished = false;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          finished = true;
-          return;
-        }
-        yield value;
+  const source: AsyncIterator<Uint8Array | string> = isReadableStream(input)
+    ? readerIterator(input)
+    : input[Symbol.asyncIterator]();
+  // One resolver per pending read (not a shared promise raced each time, which would pile up
+  // reactions for as long as the stream runs).
+  let wake: ((value: typeof ABORTED) => void) | null = null;
+  const onAbort = () => wake?.(ABORTED);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let finished = false;
+  try {
+    for (;;) {
+      if (signal?.aborted) return 'aborted';
+      const next = await new Promise<IteratorResult<Uint8Array | string> | typeof ABORTED>(
+        (resolve, reject) => {
+          wake = resolve;
+          source.next().then(resolve, reject);
+        },
+      );
+      wake = null;
+      if (next === ABORTED) return 'aborted';
+      if (next.done) {
+        finished = true;
+        return 'done';
       }
-    } finally {
-      // Left early (aborted): let the source stop producing.
-      if (!finished) await reader.cancel().catch(() => {});
-      reader.releaseLock();
+      onChunk(next.value);
     }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // Left early: let the source stop producing. Not awaited: a source stuck in a read may never
+    // answer (an async generator queues `return()` behind its pending `next()`).
+    if (!finished) source.return?.()?.catch(() => {});
   }
-  yield* input as AsyncIterable<Uint8Array | string>;
+}
+
+/** A byte stream as an iterator whose `return()` cancels the stream. */
+function readerIterator(stream: ReadableStream<Uint8Array>): AsyncIterator<Uint8Array> {
+  const reader = stream.getReader();
+  return {
+    async next() {
+      const { done, value } = await reader.read();
+      if (done) {
+        reader.releaseLock();
+        return { done: true, value: undefined };
+      }
+      return { done: false, value };
+    },
+    async return() {
+      // Cancelling also settles a pending read, so the lock can be released.
+      await reader.cancel().catch(() => {});
+      reader.releaseLock();
+      return { done: true, value: undefined };
+    },
+  };
 }
 
 function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
