@@ -15,7 +15,25 @@ export type { FramePipeline, FramePipelineOptions } from './adapters/frame-pipel
 export { createFramePipeline } from './adapters/frame-pipeline.js';
 export type { ProtocolOption } from './adapters/protocols.js';
 export { builtinProtocols } from './adapters/protocols.js';
+export { agUiProtocol, createAgUiAdapter } from './adapters/providers/ag-ui.js';
+export { anthropicProtocol, createAnthropicAdapter } from './adapters/providers/anthropic.js';
+export { cohereProtocol, createCohereAdapter } from './adapters/providers/cohere.js';
+export { createGeminiAdapter, geminiProtocol } from './adapters/providers/gemini.js';
+export { createOllamaNativeAdapter, ollamaNativeProtocol } from './adapters/providers/ollama-native.js';
+export { createOpenAiChatAdapter, openAiChatProtocol } from './adapters/providers/openai-chat.js';
+export {
+  createOpenAiResponsesAdapter,
+  openAiResponsesProtocol,
+} from './adapters/providers/openai-responses.js';
 export { createTypedEventsAdapter, typedEventsProtocol } from './adapters/typed-events.js';
+export type { ArgumentsResult } from './args/arguments.js';
+export { parseArguments } from './args/arguments.js';
+export type {
+  PartialJsonParser,
+  PartialJsonParserOptions,
+  PartialJsonResult,
+} from './args/partial-json.js';
+export { createPartialJsonParser, parsePartialJson } from './args/partial-json.js';
 export type { ToolStreamError, ToolStreamErrorCode } from './errors.js';
 export { isToolStreamFailure, ToolStreamFailure } from './errors.js';
 export type {

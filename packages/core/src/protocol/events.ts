@@ -54,11 +54,21 @@ export interface ToolDeltaEvent {
   details: Readonly<Record<string, unknown>> | null;
 }
 
-/** A piece of a call's raw argument JSON, as provider streams send it. */
+/**
+ * A piece of a call's raw argument JSON, as provider streams send it. The reducer keeps the
+ * text and parses it incrementally, so the call shows its partial arguments while they stream.
+ * An empty `delta` still marks the call as one that has arguments (`""` means `{}`).
+ */
 export interface ToolArgsDeltaEvent {
   type: 'tool-args-delta';
   callId: string;
   delta: string;
+  /**
+   * The partial arguments as the adapter already has them, for formats that stream structured
+   * arguments rather than JSON text (Vertex `partialArgs`). Shown instead of the reducer's own
+   * parse; an adapter that sets it must also give the final `args` or `argsText` at `tool-end`.
+   */
+  args?: unknown;
 }
 
 /** A phase completes. */
@@ -71,6 +81,16 @@ export interface ToolEndEvent {
   details: Readonly<Record<string, unknown>> | null;
   /** Set when the tool reported a failure. */
   error: string | null;
+  /**
+   * Call phase only: the complete raw argument text when the wire gave one (OpenAI Responses
+   * `function_call_arguments.done`); it replaces the accumulated deltas.
+   */
+  argsText?: string;
+  /**
+   * Call phase only: the final arguments as the adapter already has them (an object the wire
+   * sent whole, or `{input}` for free-form tool input); used instead of parsing the text.
+   */
+  args?: Readonly<Record<string, unknown>>;
 }
 
 /** A frame could not be understood; recorded, never thrown. */

@@ -1,3 +1,4 @@
+import { appendArguments, finishCallArguments } from '../args/call-arguments.js';
 import { protocolError, type ToolStreamError } from '../errors.js';
 import type { ToolDeltaEvent, ToolEndEvent, ToolPhaseName, ToolStartEvent } from '../protocol/events.js';
 import type { ToolStreamAction } from './actions.js';
@@ -76,8 +77,23 @@ class StateWriter {
       case 'tool-args-delta': {
         const call = this.#existingCall(action.callId, 'arguments');
         if (!call) return;
+        if (call.call.complete || !isOpenStatus(call.status)) {
+          const id = JSON.stringify(call.id);
+          this.#pushError(
+            protocolError(`arguments for call ${id} after its completion`, action.delta, call.id),
+          );
+          return;
+        }
+        this.#markStreaming();
         const writable = this.#call(call.id);
-        writable.argsText = (writable.argsText ?? '') + action.delta;
+        // The incremental parser lives outside state (args/call-arguments.ts): O(delta) per piece.
+        const update = appendArguments(call, call.argsText, action.delta, writable);
+        writable.argsText = update.text;
+        writable.args = action.args !== undefined ? action.args : update.value;
+        if (action.delta !== '' && !writable.call.streamed) {
+          this.#phase(writable, 'call').streamed = true;
+          writable.status = liveStatus(writable);
+        }
         return;
       }
       case 'tool-end':
@@ -100,6 +116,14 @@ class StateWriter {
         return;
       case 'status':
         if (this.state.status !== action.status) this.#root().status = action.status;
+        // Connecting again (a resume, a retry) means the error that ended the last attempt no
+        // longer describes the run; it stays in `errors`.
+        if (
+          this.state.error !== null &&
+          (action.status === 'connecting' || action.status === 'reconnecting')
+        ) {
+          this.#root().error = null;
+        }
         return;
       case 'run-info': {
         const run = this.#run();
@@ -275,6 +299,8 @@ class StateWriter {
       call: phase,
       result: null,
       argsText: null,
+      args: null,
+      argsError: null,
       status: 'pending',
       error: null,
       startedAt: this.#now,
@@ -372,8 +398,24 @@ class StateWriter {
 
   #toolEnd(event: ToolEndEvent): void {
     this.#markStreaming();
+    const previous = this.state.calls[event.callId]; // the object the argument parser is keyed by
     const call = this.#openPhase(event, 'completion');
     if (call === null) return;
+    if (event.phase === 'call' && previous !== undefined) {
+      if (event.argsText !== undefined) call.argsText = event.argsText;
+      if (event.args !== undefined) {
+        call.args = event.args;
+        call.argsError = null;
+      } else if (call.argsText !== null) {
+        const result = finishCallArguments(previous, call.argsText);
+        call.args = result.ok ? result.value : null;
+        call.argsError = result.ok ? null : result.error;
+        if (!result.ok) {
+          const message = `invalid arguments for call ${JSON.stringify(call.id)}: ${result.error}`;
+          this.#pushError(protocolError(message, call.argsText, call.id));
+        }
+      }
+    }
     const phase = this.#phase(call, event.phase);
     if (event.output !== null) phase.text = event.output;
     phase.complete = true;

@@ -57,6 +57,15 @@ export interface ToolCall {
   result: ToolPhase | null;
   /** Raw argument JSON as streamed by provider protocols, or `null` where the protocol has none. */
   argsText: string | null;
+  /**
+   * The arguments: while the call phase streams, the partial value parsed so far (an object
+   * whose open strings, arrays and objects grow); once it completes, the final parsed object, or
+   * `null` when the text was not valid arguments (see `argsError`). `null` where the protocol
+   * has no arguments. Unchanged parts keep their identity from one update to the next.
+   */
+  args: unknown;
+  /** Why the complete argument text is not valid arguments, or `null`. */
+  argsError: string | null;
   status: ToolCallStatus;
   /** The tool's failure message, when it reported one. */
   error: string | null;

@@ -15,6 +15,13 @@ export interface SnapshotToolCall {
   output: string;
   /** Whether the latest phase completed. */
   is_complete: boolean;
+  /**
+   * The parsed arguments once the call phase is complete; `null` while it is incomplete, when the
+   * argument text was invalid, or where the protocol has no arguments.
+   */
+  arguments: Record<string, unknown> | null;
+  /** The raw argument text as streamed (provider protocols), or `null`. */
+  arguments_raw: string | null;
 }
 
 /** The outcome of a whole stream, as plain JSON (see `reduceStream`). */
@@ -23,6 +30,8 @@ export interface StreamSnapshot {
   status: 'done' | 'error' | 'aborted';
   /** All assistant text of the run, in arrival order. */
   text: string;
+  /** All reasoning (thinking) text of the run, kept apart from `text`; `""` when none. */
+  reasoning: string;
   /** Unique, in first-arrival order. */
   citations: string[];
   /** In order of first appearance. */
@@ -34,15 +43,18 @@ export interface StreamSnapshot {
 /** Turns a state whose run has ended into a {@link StreamSnapshot}. */
 export function toSnapshot(state: ToolStreamState): StreamSnapshot {
   let text = '';
+  let reasoning = '';
   const citations: string[] = [];
   for (const message of state.messages) {
     if (message.role !== 'assistant') continue;
     text += messageText(message);
+    for (const part of message.parts) if (part.type === 'reasoning') reasoning += part.text;
     for (const citation of message.citations) if (!citations.includes(citation)) citations.push(citation);
   }
   return {
     status: state.status === 'error' ? 'error' : state.status === 'aborted' ? 'aborted' : 'done',
     text,
+    reasoning,
     citations,
     toolCalls: state.callOrder.map((id) => snapshotCall(state.calls[id]!)),
     errors: state.errors.map(({ code, message }) => ({ code, message })),
@@ -67,5 +79,11 @@ function snapshotCall(call: ToolCall): SnapshotToolCall {
     details: { ...call.details },
     output: latest.text,
     is_complete: latest.complete,
+    arguments: call.call.complete && call.argsError === null && isRecord(call.args) ? { ...call.args } : null,
+    arguments_raw: call.argsText,
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,0 +1,203 @@
+import { protocolError } from '../../errors.js';
+import type { AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
+import { handleLifecycleFrame, serverError } from '../common-events.js';
+import { frameJson, frameText, isRecord } from '../frame-json.js';
+import { argsDelta, endCall, providerId, reasoning, startCall, stringOr, text } from './provider-events.js';
+
+/** Event types of the AG-UI protocol (`@ag-ui/core`), for `auto`. */
+const EVENT_TYPES: ReadonlySet<string> = new Set([
+  'RUN_STARTED',
+  'RUN_FINISHED',
+  'RUN_ERROR',
+  'STEP_STARTED',
+  'STEP_FINISHED',
+  'TEXT_MESSAGE_START',
+  'TEXT_MESSAGE_CONTENT',
+  'TEXT_MESSAGE_END',
+  'TEXT_MESSAGE_CHUNK',
+  'TOOL_CALL_START',
+  'TOOL_CALL_ARGS',
+  'TOOL_CALL_END',
+  'TOOL_CALL_CHUNK',
+  'TOOL_CALL_RESULT',
+  'THINKING_START',
+  'THINKING_END',
+  'THINKING_TEXT_MESSAGE_START',
+  'THINKING_TEXT_MESSAGE_CONTENT',
+  'THINKING_TEXT_MESSAGE_END',
+  'REASONING_START',
+  'REASONING_END',
+  'REASONING_MESSAGE_START',
+  'REASONING_MESSAGE_CONTENT',
+  'REASONING_MESSAGE_END',
+  'REASONING_MESSAGE_CHUNK',
+  'STATE_SNAPSHOT',
+  'STATE_DELTA',
+  'MESSAGES_SNAPSHOT',
+  'RAW',
+  'CUSTOM',
+]);
+
+/**
+ * AG-UI events (`data: <JSON>` with an upper-case `type`): text from `TEXT_MESSAGE_CONTENT` /
+ * `TEXT_MESSAGE_CHUNK`, thinking from `THINKING_TEXT_MESSAGE_CONTENT` (`REASONING_*` in newer
+ * versions), calls from `TOOL_CALL_START` / `ARGS` / `END` (tracked by `toolCallId`, so several
+ * can be open and interleave) or the `TOOL_CALL_CHUNK` shorthand, and `TOOL_CALL_RESULT` as the
+ * call's result phase (its `content` is the output). `RUN_FINISHED` ends the run, `RUN_ERROR` is
+ * fatal. State, step and custom events are not part of the conversation and are skipped.
+ */
+export function createAgUiAdapter(): StreamAdapter {
+  /** Calls opened here, and whether their call phase is closed. */
+  const calls = new Map<string, { closed: boolean }>();
+  /** The call `TOOL_CALL_CHUNK`s without an id continue. */
+  let chunkCall: string | null = null;
+  let failed = false;
+
+  const openCall = (callId: string, name: string, parentMessageId: unknown, emit: Emit) => {
+    calls.set(callId, { closed: false });
+    const details = typeof parentMessageId === 'string' ? { parent_message_id: parentMessageId } : null;
+    startCall(emit, callId, name, details);
+  };
+
+  const closeCall = (callId: string, emit: Emit) => {
+    const call = calls.get(callId);
+    if (call === undefined || call.closed) return;
+    call.closed = true;
+    endCall(emit, callId);
+  };
+
+  /** A chunked call ends when anything but a chunk of that call arrives. */
+  const endChunkCall = (emit: Emit) => {
+    if (chunkCall === null) return;
+    closeCall(chunkCall, emit);
+    chunkCall = null;
+  };
+
+  const unknownCall = (type: string, frame: Parameters<StreamAdapter['push']>[0], emit: Emit) => {
+    emit({
+      type: 'protocol-error',
+      error: protocolError(`${type} for a tool call that has not started`, frameText(frame)),
+    });
+  };
+
+  return {
+    protocol: 'ag-ui',
+    push(frame, emit) {
+      if (failed) return;
+      const json = frameJson(frame);
+      if (!isRecord(json)) {
+        if (handleLifecycleFrame(frame, emit)) {
+          failed = frame.event === 'error';
+          return;
+        }
+        emit({
+          type: 'protocol-error',
+          error: protocolError('frame is not a JSON object', frameText(frame)),
+        });
+        return;
+      }
+      const type = stringOr(json.type);
+      if (type !== 'TOOL_CALL_CHUNK') endChunkCall(emit);
+      const callId = providerId(json.toolCallId);
+      switch (type) {
+        case 'TEXT_MESSAGE_CONTENT':
+        case 'TEXT_MESSAGE_CHUNK':
+          text(emit, json.delta);
+          return;
+        case 'THINKING_TEXT_MESSAGE_CONTENT':
+        case 'REASONING_MESSAGE_CONTENT':
+        case 'REASONING_MESSAGE_CHUNK':
+          reasoning(emit, json.delta);
+          return;
+        case 'TOOL_CALL_START':
+          if (callId === null || calls.has(callId)) {
+            emit({
+              type: 'protocol-error',
+              error: protocolError(
+                callId === null
+                  ? 'TOOL_CALL_START without a toolCallId'
+                  : `TOOL_CALL_START for ${callId} again`,
+                frameText(frame),
+              ),
+            });
+            return;
+          }
+          openCall(callId, stringOr(json.toolCallName), json.parentMessageId, emit);
+          return;
+        case 'TOOL_CALL_ARGS':
+          if (callId === null || !calls.has(callId)) unknownCall(type, frame, emit);
+          else argsDelta(emit, callId, stringOr(json.delta));
+          return;
+        case 'TOOL_CALL_END':
+          if (callId === null || !calls.has(callId)) unknownCall(type, frame, emit);
+          else closeCall(callId, emit);
+          return;
+        case 'TOOL_CALL_CHUNK': {
+          const id = callId ?? chunkCall;
+          if (id === null) {
+            unknownCall(type, frame, emit);
+            return;
+          }
+          if (id !== chunkCall) {
+            endChunkCall(emit);
+            if (!calls.has(id)) openCall(id, stringOr(json.toolCallName), json.parentMessageId, emit);
+            chunkCall = id;
+          }
+          argsDelta(emit, id, stringOr(json.delta));
+          return;
+        }
+        case 'TOOL_CALL_RESULT': {
+          if (callId === null) {
+            unknownCall(type, frame, emit);
+            return;
+          }
+          // A result means the call was made: close its call phase if the wire did not.
+          closeCall(callId, emit);
+          const details = typeof json.messageId === 'string' ? { result_message_id: json.messageId } : null;
+          emit({
+            type: 'tool-start',
+            callId,
+            phase: 'result',
+            toolName: '',
+            kind: 'tool',
+            parentCallId: null,
+            agent: null,
+            eventType: 'result',
+            details,
+          });
+          const content =
+            typeof json.content === 'string' ? json.content : JSON.stringify(json.content ?? '');
+          emit({ type: 'tool-end', callId, phase: 'result', output: content, details: null, error: null });
+          return;
+        }
+        case 'RUN_FINISHED':
+          emit({ type: 'done' });
+          return;
+        case 'RUN_ERROR':
+          failed = true;
+          emit({
+            type: 'server-error',
+            error: serverError(
+              typeof json.code === 'string' && json.code !== ''
+                ? `${stringOr(json.message, 'run failed')} (${json.code})`
+                : stringOr(json.message, 'The run failed.'),
+            ),
+          });
+          return;
+        default:
+          // RUN_STARTED, *_START / *_END markers, steps, state, messages snapshots, RAW, CUSTOM.
+          return;
+      }
+    },
+    end() {},
+  };
+}
+
+/** The AG-UI adapter's {@link AdapterDefinition}. */
+export const agUiProtocol: AdapterDefinition = {
+  name: 'ag-ui',
+  sniff(_frame, json) {
+    return isRecord(json) && typeof json.type === 'string' && EVENT_TYPES.has(json.type);
+  },
+  create: () => createAgUiAdapter(),
+};

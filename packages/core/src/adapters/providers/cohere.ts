@@ -1,0 +1,156 @@
+import { protocolError } from '../../errors.js';
+import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
+import { handleLifecycleFrame, serverError } from '../common-events.js';
+import { frameJson, frameText, isRecord } from '../frame-json.js';
+import {
+  argsDelta,
+  argumentText,
+  endCall,
+  providerId,
+  reasoning,
+  startCall,
+  stringOr,
+  text,
+  wireErrorMessage,
+} from './provider-events.js';
+
+/** Event types of the Cohere v2 chat stream, for `auto`. */
+const EVENT_TYPES: ReadonlySet<string> = new Set([
+  'message-start',
+  'content-start',
+  'content-delta',
+  'content-end',
+  'tool-plan-delta',
+  'tool-call-start',
+  'tool-call-delta',
+  'tool-call-end',
+  'citation-start',
+  'citation-end',
+  'message-end',
+]);
+
+/**
+ * Cohere v2 chat: kebab-case events whose payload sits in `delta.message`. `tool-plan-delta`
+ * (the model's plan before calling tools) is kept as reasoning, `content-delta` text (or
+ * `thinking`) as text (or reasoning). A call is `tool-call-start` (id, name; `tool_calls` is one
+ * object, not an array), `tool-call-delta` argument pieces and `tool-call-end`, all by `index`;
+ * `"null"` arguments of zero-argument tools mean `{}`. `message-end` ends the stream; its
+ * `finish_reason: "ERROR"` is fatal.
+ */
+export function createCohereAdapter(context: AdapterContext): StreamAdapter {
+  const byIndex = new Map<number, { callId: string; closed: boolean }>();
+  let failed = false;
+
+  const message = (json: Record<string, unknown>): Record<string, unknown> => {
+    const delta = isRecord(json.delta) ? json.delta : {};
+    return isRecord(delta.message) ? delta.message : {};
+  };
+
+  const toolCall = (json: Record<string, unknown>): Record<string, unknown> => {
+    const calls = message(json).tool_calls;
+    const call = Array.isArray(calls) ? calls[0] : calls;
+    return isRecord(call) ? call : {};
+  };
+
+  const unknownCall = (
+    type: string,
+    index: number,
+    frame: Parameters<StreamAdapter['push']>[0],
+    emit: Emit,
+  ) => {
+    emit({
+      type: 'protocol-error',
+      error: protocolError(`${type} for tool call index ${index}, which has not started`, frameText(frame)),
+    });
+  };
+
+  return {
+    protocol: 'cohere',
+    push(frame, emit) {
+      if (failed) return;
+      const json = frameJson(frame);
+      if (!isRecord(json)) {
+        if (handleLifecycleFrame(frame, emit)) {
+          failed = frame.event === 'error';
+          return;
+        }
+        emit({
+          type: 'protocol-error',
+          error: protocolError('frame is not a JSON object', frameText(frame)),
+        });
+        return;
+      }
+      const type = typeof json.type === 'string' ? json.type : (frame.event ?? '');
+      const index = typeof json.index === 'number' ? json.index : 0;
+      switch (type) {
+        case 'content-start':
+        case 'content-delta': {
+          const content = message(json).content;
+          if (isRecord(content)) {
+            reasoning(emit, content.thinking);
+            text(emit, content.text);
+          }
+          return;
+        }
+        case 'tool-plan-delta':
+          reasoning(emit, message(json).tool_plan);
+          return;
+        case 'tool-call-start': {
+          const call = toolCall(json);
+          const fn = isRecord(call.function) ? call.function : {};
+          const callId = providerId(call.id) ?? context.generateId('call');
+          byIndex.set(index, { callId, closed: false });
+          startCall(emit, callId, stringOr(fn.name));
+          argsDelta(emit, callId, argumentText(fn.arguments));
+          return;
+        }
+        case 'tool-call-delta': {
+          const open = byIndex.get(index);
+          if (open === undefined || open.closed) {
+            unknownCall(type, index, frame, emit);
+            return;
+          }
+          const fn = toolCall(json).function;
+          argsDelta(emit, open.callId, argumentText(isRecord(fn) ? fn.arguments : undefined));
+          return;
+        }
+        case 'tool-call-end': {
+          const open = byIndex.get(index);
+          if (open === undefined || open.closed) {
+            unknownCall(type, index, frame, emit);
+            return;
+          }
+          open.closed = true;
+          endCall(emit, open.callId);
+          return;
+        }
+        case 'message-end': {
+          const delta = isRecord(json.delta) ? json.delta : {};
+          if (delta.finish_reason === 'ERROR' || delta.error !== undefined) {
+            failed = true;
+            emit({
+              type: 'server-error',
+              error: serverError(wireErrorMessage(delta.error ?? 'the model failed')),
+            });
+            return;
+          }
+          emit({ type: 'done' });
+          return;
+        }
+        default:
+          // message-start, content-end, citations (no URL at this level), debug, later additions.
+          return;
+      }
+    },
+    end() {},
+  };
+}
+
+/** The Cohere v2 chat adapter's {@link AdapterDefinition}. */
+export const cohereProtocol: AdapterDefinition = {
+  name: 'cohere',
+  sniff(_frame, json) {
+    return isRecord(json) && typeof json.type === 'string' && EVENT_TYPES.has(json.type);
+  },
+  create: (context) => createCohereAdapter(context),
+};

@@ -1,0 +1,98 @@
+import type { Emit } from '../adapter.js';
+import { isRecord } from '../frame-json.js';
+
+/**
+ * Small emitters shared by the provider adapters. Provider calls are plain tool calls (kind
+ * `tool`, no parent, no sub-agent) whose call phase carries JSON arguments.
+ */
+
+/** Opens a call's call phase and marks it as one that has arguments (`""` so far, which means `{}`). */
+export function startCall(
+  emit: Emit,
+  callId: string,
+  toolName: string,
+  details: Readonly<Record<string, unknown>> | null = null,
+): void {
+  emit({
+    type: 'tool-start',
+    callId,
+    phase: 'call',
+    toolName,
+    kind: 'tool',
+    parentCallId: null,
+    agent: null,
+    eventType: 'call',
+    details,
+  });
+  emit({ type: 'tool-args-delta', callId, delta: '' });
+}
+
+/** A piece of a call's raw argument text. */
+export function argsDelta(emit: Emit, callId: string, delta: string): void {
+  if (delta !== '') emit({ type: 'tool-args-delta', callId, delta });
+}
+
+/** Closes a call's call phase; the reducer parses the accumulated text unless `final` says otherwise. */
+export function endCall(
+  emit: Emit,
+  callId: string,
+  final: { argsText?: string; args?: Readonly<Record<string, unknown>> } = {},
+): void {
+  emit({ type: 'tool-end', callId, phase: 'call', output: null, details: null, error: null, ...final });
+}
+
+/**
+ * A call that arrives whole (Ollama native, Gemini, Groq-like servers): start, arguments, end.
+ * Object arguments are sent on as their JSON text, so every call has a raw string.
+ */
+export function wholeCall(
+  emit: Emit,
+  callId: string,
+  toolName: string,
+  args: unknown,
+  details: Readonly<Record<string, unknown>> | null = null,
+): void {
+  startCall(emit, callId, toolName, details);
+  argsDelta(emit, callId, argumentText(args));
+  endCall(emit, callId);
+}
+
+/** The raw text of arguments that may come as a string or as a parsed value. */
+export function argumentText(args: unknown): string {
+  if (args === undefined || args === null) return '';
+  if (typeof args === 'string') return args;
+  return JSON.stringify(args) ?? '';
+}
+
+/** Answer text (empty pieces are dropped). */
+export function text(emit: Emit, delta: unknown): void {
+  if (typeof delta === 'string' && delta !== '') emit({ type: 'text-delta', delta });
+}
+
+/** Thinking / reasoning text, kept apart from the answer (empty pieces are dropped). */
+export function reasoning(emit: Emit, delta: unknown): void {
+  if (typeof delta === 'string' && delta !== '') emit({ type: 'reasoning-delta', delta });
+}
+
+/** A provider id as the wire gave it: non-empty strings as they are, numbers as text, else `null`. */
+export function providerId(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** `value` when it is a non-empty string, else `''`. */
+export function stringOr(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** The message of an `error` value: a string, or an object with `message` (and `type` / `code`). */
+export function wireErrorMessage(error: unknown): string {
+  if (typeof error === 'string' && error !== '') return error;
+  if (isRecord(error)) {
+    const message = typeof error.message === 'string' && error.message !== '' ? error.message : 'error';
+    const kind = [error.type, error.code, error.status].find((k): k is string => typeof k === 'string') ?? '';
+    return kind === '' || message.includes(kind) ? message : `${message} (${kind})`;
+  }
+  return 'The server reported an error.';
+}

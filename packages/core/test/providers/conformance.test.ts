@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { reduceStream, type StreamSnapshot, type ToolStreamState } from '../../src/index.js';
+import { type Expected, expectedProtocol, loadFixtures } from './fixtures.js';
+
+const fixtures = loadFixtures();
+const decoder = new TextDecoder();
+
+/** Feeds bytes cut at the given offsets, as a network would. */
+async function* cut(bytes: Uint8Array, offsets: readonly number[]): AsyncIterable<Uint8Array> {
+  let start = 0;
+  for (const offset of [...offsets].sort((a, b) => a - b)) {
+    yield bytes.subarray(start, offset);
+    start = offset;
+  }
+  yield bytes.subarray(start);
+}
+
+async function reduceFixture(input: Parameters<typeof reduceStream>[0], protocol = 'auto') {
+  let state: ToolStreamState | null = null;
+  const snapshot = await reduceStream(input, {
+    protocol,
+    onState: (s) => {
+      state = s;
+    },
+  });
+  return { snapshot, state: state! as ToolStreamState };
+}
+
+function checkAgainstExpected(snapshot: StreamSnapshot, expected: Expected): void {
+  // Complete calls: the ones with parsed arguments.
+  const complete = snapshot.toolCalls.filter((call) => call.arguments !== null);
+  expect(complete.map((call) => call.tool_name)).toEqual(expected.toolCalls.map((call) => call.name));
+  const ids = new Set(snapshot.toolCalls.map((call) => call.call_id));
+  expect(ids.size).toBe(snapshot.toolCalls.length);
+  expected.toolCalls.forEach((call, i) => {
+    const actual = complete[i]!;
+    expect(actual.is_complete || actual.event_type === 'result').toBe(true);
+    expect(actual.arguments).toEqual(call.arguments);
+    expect(typeof actual.arguments_raw).toBe('string');
+    if (call.idSynthesized) {
+      expect(typeof actual.call_id).toBe('string');
+      expect(actual.call_id).not.toBe('');
+      if (call.id !== null) expect(actual.call_id).not.toBe(call.id);
+    } else {
+      expect(actual.call_id).toBe(call.id);
+    }
+  });
+
+  // Calls the wire opened and never closed.
+  const incomplete = snapshot.toolCalls.filter((call) => call.arguments === null);
+  expect(incomplete).toHaveLength(expected.incompleteToolCalls?.length ?? 0);
+  for (const call of expected.incompleteToolCalls ?? []) {
+    const actual = incomplete.find((c) =>
+      call.id === null ? c.tool_name === call.name : c.call_id === call.id,
+    );
+    expect(actual).toBeDefined();
+    expect(actual!.is_complete).toBe(false);
+    expect(actual!.tool_name).toBe(call.name);
+    if (call.rawArguments !== undefined) expect(actual!.arguments_raw).toBe(call.rawArguments);
+  }
+
+  for (const result of expected.toolResults ?? []) {
+    const call = snapshot.toolCalls.find((c) => c.call_id === result.toolCallId);
+    expect(call?.event_type).toBe('result');
+    expect(call?.output).toBe(result.content);
+    expect(call?.is_complete).toBe(true);
+  }
+
+  expect(snapshot.text).toBe(expected.text);
+  expect(snapshot.reasoning).toBe(expected.reasoning ?? '');
+
+  const fatal = snapshot.errors.filter((error) => error.code === 'server');
+  if (expected.error === null) {
+    expect(snapshot.status).toBe('done');
+    expect(fatal).toEqual([]);
+  } else {
+    expect(snapshot.status).toBe('error');
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]!.message).toContain(expected.error.message);
+  }
+  // Well-formed fixtures raise no protocol problems.
+  expect(snapshot.errors.filter((error) => error.code === 'protocol')).toEqual([]);
+}
+
+describe('provider fixtures', () => {
+  it('finds the fixture directory and its fixtures', () => {
+    expect(fixtures.length).toBeGreaterThan(0);
+  });
+
+  describe.each(fixtures.map((fixture) => [fixture.name, fixture] as const))('%s', (_name, fixture) => {
+    it('reduces with protocol auto to the expected calls, text, reasoning and error', async () => {
+      const { snapshot } = await reduceFixture(decoder.decode(fixture.bytes));
+      checkAgainstExpected(snapshot, fixture.expected);
+    });
+
+    it('is recognised by auto as the right format', async () => {
+      const { state } = await reduceFixture(decoder.decode(fixture.bytes));
+      expect(state.run.protocol).toBe(expectedProtocol(fixture.expected));
+    });
+
+    it('reduces the same with the protocol named explicitly', async () => {
+      const auto = await reduceFixture(decoder.decode(fixture.bytes));
+      const named = await reduceFixture(decoder.decode(fixture.bytes), expectedProtocol(fixture.expected));
+      expect(named.snapshot).toEqual(auto.snapshot);
+    });
+
+    it('gives the same snapshot however the bytes are cut', async () => {
+      const { snapshot: whole } = await reduceFixture(decoder.decode(fixture.bytes));
+      const offsets = fc.array(fc.integer({ min: 0, max: fixture.bytes.length }), { maxLength: 40 });
+      await fc.assert(
+        fc.asyncProperty(offsets, async (cuts) => {
+          const { snapshot } = await reduceFixture(cut(fixture.bytes, cuts));
+          expect(snapshot).toEqual(whole);
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it('gives the same snapshot when fed one byte at a time', async () => {
+      const { snapshot: whole } = await reduceFixture(decoder.decode(fixture.bytes));
+      const everyByte = Array.from({ length: fixture.bytes.length }, (_, i) => i);
+      const { snapshot } = await reduceFixture(cut(fixture.bytes, everyByte));
+      expect(snapshot).toEqual(whole);
+    });
+  });
+});
