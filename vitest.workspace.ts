@@ -5,4 +5,10 @@
 import type { TestProjectConfiguration } from 'vitest/config';
 import { storybookProject } from './.storybook/vitest.project.js';
 
-export const projects: TestProjectConfiguration[] = [storybookProject, 'packages/core', 'packages/react', 'packages/ui', 'packages/mock'];
+export const projects: TestProjectConfiguration[] = [
+  storybookProject,
+  'packages/core',
+  'packages/react',
+  'packages/ui',
+  'packages/mock',
+];

@@ -17,6 +17,8 @@ export interface FramePipeline {
   end(): void;
   /** Ids already applied (so a re-attached stream can skip them). */
   readonly appliedIds: ReadonlySet<string>;
+  /** The id of the last frame applied that had one. */
+  readonly lastEventId: string | null;
 }
 
 /** Options of {@link createFramePipeline}. */
@@ -26,6 +28,12 @@ export interface FramePipelineOptions {
   protocols?: readonly AdapterDefinition[];
   /** Ids applied before (when re-attaching after a reload). */
   appliedIds?: Iterable<string>;
+  /**
+   * Emit an `event-id` event after each frame with an id (default `true`), so state always
+   * knows where to resume. One-shot readers that resume nothing turn it off and read
+   * `lastEventId` at the end instead: one event less per frame.
+   */
+  emitEventIds?: boolean;
 }
 
 /** Creates a {@link FramePipeline} that sends its events to `emit`. */
@@ -36,9 +44,14 @@ export function createFramePipeline(emit: Emit, options: FramePipelineOptions = 
     options.protocols ?? builtinProtocols,
   );
   const applied = new Set<string>(options.appliedIds);
+  const emitEventIds = options.emitEventIds !== false;
+  let lastEventId: string | null = null;
   return {
     get protocol() {
       return adapter.protocol;
+    },
+    get lastEventId() {
+      return lastEventId;
     },
     appliedIds: applied,
     push(frame) {
@@ -47,7 +60,8 @@ export function createFramePipeline(emit: Emit, options: FramePipelineOptions = 
         if (applied.has(id)) return false;
         applied.add(id);
         adapter.push(frame, emit);
-        emit({ type: 'event-id', id });
+        lastEventId = id;
+        if (emitEventIds) emit({ type: 'event-id', id });
         return true;
       }
       adapter.push(frame, emit);

@@ -58,12 +58,16 @@ export async function reduceStreamToState(
   const emit = (event: StreamEvent) => {
     pending.push(event);
   };
-  const pipeline = createFramePipeline(emit, options);
+  const pipeline = createFramePipeline(emit, { ...options, emitEventIds: false });
   const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) }, options.framing);
   const applyPending = () => {
     if (pending.length === 0) return;
     state = applyActions(state, pending, Date.now(), draft);
     pending = [];
+  };
+  // The last SSE id is recorded once, at the end, rather than after every frame.
+  const recordLastEventId = () => {
+    if (pipeline.lastEventId !== null) pending.push({ type: 'event-id', id: pipeline.lastEventId });
   };
 
   pending.push({ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null });
@@ -75,6 +79,7 @@ export async function reduceStreamToState(
       applyPending();
     });
   } catch (cause) {
+    recordLastEventId();
     if (signal?.aborted) {
       pending.push({ type: 'run-end', status: 'aborted', error: null });
       applyPending();
@@ -90,10 +95,12 @@ export async function reduceStreamToState(
     return state;
   }
   if (outcome === 'aborted' || signal?.aborted) {
+    recordLastEventId();
     pending.push({ type: 'run-end', status: 'aborted', error: null });
   } else {
     decoder.end();
     pipeline.end();
+    recordLastEventId();
     pending.push({ type: 'run-info', protocol: pipeline.protocol });
     pending.push({ type: 'run-end', status: 'done', error: null });
   }

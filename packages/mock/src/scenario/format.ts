@@ -1,0 +1,102 @@
+/**
+ * The scenario file format: JSON Lines. Line 1 is a {@link ScenarioHeader}; every later line is
+ * a {@link ScenarioFrame} (one SSE event, with its delay since the previous line) or a
+ * {@link ScenarioDisconnect} (the server drops the connection there, once). Blank lines are
+ * ignored.
+ *
+ * ```jsonl
+ * {"type":"header","name":"single-call","description":"…","protocol":"chat-message-response"}
+ * {"delay":40,"id":"1","data":"{\"message\":\"Let me \",\"citations\":[],\"tool_calls\":[]}"}
+ * {"type":"disconnect","delay":10}
+ * {"delay":0,"event":"done","id":"2","data":""}
+ * ```
+ */
+
+/** The wire formats a scenario can be written in. */
+export type ScenarioProtocol = 'chat-message-response' | 'typed-events';
+
+/** All values of {@link ScenarioProtocol}, for runtime checks. */
+export const SCENARIO_PROTOCOLS: readonly ScenarioProtocol[] = ['chat-message-response', 'typed-events'];
+
+/** Line 1 of a scenario file. */
+export interface ScenarioHeader {
+  type: 'header';
+  /** The scenario's name: its file name without `.jsonl`, in kebab-case. */
+  name: string;
+  /** One or two sentences: what the scenario shows and why it exists. */
+  description: string;
+  protocol: ScenarioProtocol;
+  /** Words that select this scenario when a request names none (matched in the user's message). */
+  keywords?: string[];
+}
+
+/** One SSE event of a scenario. */
+export interface ScenarioFrame {
+  type?: 'frame';
+  /** Milliseconds since the previous line (before any speed factor). */
+  delay: number;
+  /** The SSE `event:` field; absent means the default (`message`). */
+  event?: string;
+  /** The SSE `id:` field. Frames without one are numbered by position when served. */
+  id?: string;
+  /** The SSE `data:` field (may hold newlines; served as several `data:` lines). */
+  data: string;
+}
+
+/**
+ * A scripted connection drop: when the replay reaches this line, the server drops every
+ * connection attached to the run (once). A run with an id goes on producing frames, so a
+ * client re-attaches with `Last-Event-ID`; a direct GET replay resumes after that id.
+ */
+export interface ScenarioDisconnect {
+  type: 'disconnect';
+  /** Milliseconds since the previous line. */
+  delay: number;
+}
+
+/** A line after the header. */
+export type ScenarioStep = ScenarioFrame | ScenarioDisconnect;
+
+/** A whole scenario in memory. */
+export interface Scenario {
+  header: ScenarioHeader;
+  steps: ScenarioStep[];
+}
+
+/** Whether a step is a frame (and not a scripted disconnect). */
+export function isFrame(step: ScenarioStep): step is ScenarioFrame {
+  return step.type !== 'disconnect';
+}
+
+/** The frames of a scenario, without its scripted disconnects. */
+export function scenarioFrames(scenario: Scenario): ScenarioFrame[] {
+  return scenario.steps.filter(isFrame);
+}
+
+/**
+ * Writes a scenario as JSON Lines, keys in a fixed order so generated files diff cleanly.
+ * Ends with a newline.
+ */
+export function serializeScenario(scenario: Scenario): string {
+  const { header } = scenario;
+  const head: ScenarioHeader = {
+    type: 'header',
+    name: header.name,
+    description: header.description,
+    protocol: header.protocol,
+  };
+  if (header.keywords !== undefined && header.keywords.length > 0) head.keywords = [...header.keywords];
+  const lines = [JSON.stringify(head)];
+  for (const step of scenario.steps) lines.push(JSON.stringify(orderedStep(step)));
+  return `${lines.join('\n')}\n`;
+}
+
+function orderedStep(step: ScenarioStep): ScenarioStep {
+  if (step.type === 'disconnect') return { type: 'disconnect', delay: step.delay };
+  return {
+    delay: step.delay,
+    ...(step.event === undefined ? {} : { event: step.event }),
+    ...(step.id === undefined ? {} : { id: step.id }),
+    data: step.data,
+  };
+}

@@ -1,0 +1,111 @@
+import { createToolStreamStore, messageText, reduceStream, type ToolStreamStore } from '@toolstream/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunLogEntry } from '../runs/run-registry.js';
+import { scenarioToSse } from '../runs/sse-encode.js';
+import { builtinScenarios } from '../scenario/library.js';
+import { waitForLog } from '../test-utils/sse.js';
+import { createMockServer, type MockServer, type MockServerOptions } from './create-server.js';
+
+/** The core store against the real server: drops, re-attach by run id, cancel. */
+const library = builtinScenarios();
+let server: MockServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function start(options: MockServerOptions = {}) {
+  const log: RunLogEntry[] = [];
+  server = await createMockServer({ speed: 20, retryMs: 5, logger: (entry) => log.push(entry), ...options });
+  return { server, log };
+}
+
+/** A fetch that counts requests by method. */
+function countingFetch() {
+  const counts: Record<string, number> = {};
+  const wrapped: typeof fetch = (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    counts[method] = (counts[method] ?? 0) + 1;
+    return fetch(input, init);
+  };
+  return { fetch: wrapped, counts };
+}
+
+function lastAnswer(store: ToolStreamStore): string {
+  const message = store.getState().messages.at(-1);
+  return message?.role === 'assistant' ? messageText(message) : '';
+}
+
+async function fullText(name: string): Promise<string> {
+  return (await reduceStream(scenarioToSse(library.get(name)!))).text;
+}
+
+describe('createToolStreamStore against the mock server', () => {
+  it('a scripted drop mid-stream: the store re-attaches by run id and ends with the full text, one POST', async () => {
+    const { server, log } = await start();
+    const { fetch, counts } = countingFetch();
+    const store = createToolStreamStore({ endpoint: server.endpoint, fetch, schedule: 'sync' });
+    await store.send({ message: 'Plan the migration', body: { scenario: 'mid-stream-disconnect' } });
+    expect(store.getState().status).toBe('done');
+    expect(lastAnswer(store)).toBe(await fullText('mid-stream-disconnect'));
+    expect(counts.POST).toBe(1);
+    expect(counts.GET).toBe(1);
+    expect(log.filter((entry) => entry.type === 'start')).toHaveLength(1);
+    expect(log.filter((entry) => entry.type === 'attach')).toHaveLength(1);
+    const delegation = Object.values(store.getState().calls)[0]!;
+    expect(delegation.status).toBe('complete');
+  });
+
+  it('drop-after:N on every connection: many re-attaches, still one POST and the full text', async () => {
+    const { server } = await start();
+    const { fetch, counts } = countingFetch();
+    const store = createToolStreamStore({
+      endpoint: `${server.endpoint}?fault=drop-after:6`,
+      fetch,
+      schedule: 'sync',
+    });
+    await store.send({ message: 'x', body: { scenario: 'subagent-delegation' } });
+    expect(store.getState().status).toBe('done');
+    expect(lastAnswer(store)).toBe(await fullText('subagent-delegation'));
+    expect(counts.POST).toBe(1);
+    expect(counts.GET).toBeGreaterThan(1);
+    expect(store.getState().errors).toEqual([]);
+  });
+
+  it('stall-after:N: the idle timeout counts it as a drop and the store re-attaches', async () => {
+    const { server } = await start();
+    const { fetch, counts } = countingFetch();
+    const store = createToolStreamStore({
+      endpoint: `${server.endpoint}?fault=stall-after:5`,
+      fetch,
+      schedule: 'sync',
+      idleTimeoutMs: 150,
+    });
+    await store.send({ message: 'x', body: { scenario: 'single-call' } });
+    expect(store.getState().status).toBe('done');
+    expect(lastAnswer(store)).toBe(await fullText('single-call'));
+    expect(counts.POST).toBe(1);
+  });
+
+  it('stop() cancels the run on the server with DELETE', async () => {
+    const { server, log } = await start({ speed: 1 });
+    const store = createToolStreamStore({ endpoint: server.endpoint, schedule: 'sync' });
+    const sending = store.send({ message: 'x', body: { scenario: 'long-run' } });
+    await waitForLog(log, (entry) => entry.type === 'start');
+    while (store.getState().run.runId === null) await new Promise((resolve) => setTimeout(resolve, 5));
+    await store.stop();
+    await sending;
+    expect(store.getState().status).toBe('aborted');
+    const cancelled = await waitForLog(log, (entry) => entry.type === 'cancel');
+    expect(cancelled).toMatchObject({ reason: 'delete', runId: store.getState().run.runId });
+    expect(server.registry.size).toBe(0);
+  });
+
+  it('a server error event ends the run with the guard message', async () => {
+    const { server } = await start();
+    const store = createToolStreamStore({ endpoint: server.endpoint, schedule: 'sync' });
+    await store.send({ message: 'x', body: { scenario: 'guard-rejection' } });
+    expect(store.getState().status).toBe('error');
+    expect(store.getState().error?.code).toBe('server');
+  });
+});
