@@ -11,4 +11,5 @@ export const projects: TestProjectConfiguration[] = [
   'packages/react',
   'packages/ui',
   'packages/mock',
+  'packages/widget',
 ];

@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DemoPage, launchBrowser, openDemo } from './support/browser.js';
+import { assistantTextParts, callArticle, ownOutput, postsTo, send, waitForStatus } from './support/chat.js';
+import { installChatHistory, readChatHistory, transitions } from './support/dom-history.js';
+import { expectedRun } from './support/expected.js';
+import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
+
+const demoUrl = inject('demoUrl');
+let browser: Browser;
+let mock: LoggedMockServer;
+let demo: DemoPage | null = null;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // `retry:` 100 ms: the client's first reconnect comes after 50–100 ms instead of about a second.
+  mock = await startMockServer({ speed: 2, retryMs: 100 });
+});
+afterEach(async () => {
+  await demo?.context.close();
+  demo = null;
+  mock.log.length = 0;
+});
+afterAll(async () => {
+  await browser?.close();
+  await mock?.server.close();
+});
+
+/**
+ * Sends a message over `endpoint` and checks the run recovered from one dropped connection:
+ * the UI passed through "reconnecting", the text and the delegation's output are exactly the
+ * scenario's, and the server saw one POST (one run) and one re-attach.
+ */
+async function expectRecovery(scenario: string, query: string, delegationTool: string) {
+  const expected = await expectedRun(scenario);
+  const endpoint = mock.endpoint(query);
+  demo = await openDemo(browser, demoUrl, { endpoint, scenario }, installChatHistory);
+  const { page } = demo;
+  await send(page, 'Go');
+  await waitForStatus(page, 'done');
+
+  const statuses = transitions(await readChatHistory(page), (sample) => sample.status);
+  expect(statuses).toEqual(['idle', 'connecting', 'streaming', 'reconnecting', 'streaming', 'done']);
+  expect(await assistantTextParts(page)).toEqual(expected.textParts.map((part) => part.trim()));
+  const delegation = callArticle(page, delegationTool);
+  expect((await ownOutput(delegation).textContent())?.trim()).toBe(
+    expected.call(delegationTool).result!.text.trim(),
+  );
+  expect(await delegation.getAttribute('data-state')).toBe('complete');
+  expect(await page.locator('[data-slot="error-banner"]').count()).toBe(0);
+
+  expect(postsTo(demo.requests, endpoint)).toHaveLength(1);
+  expect(mock.entries('start')).toHaveLength(1);
+  expect(mock.entries('attach')).toHaveLength(1);
+  expect(mock.entries('finish')).toHaveLength(1);
+  expect(demo.pageErrors).toEqual([]);
+}
+
+describe('a dropped connection', () => {
+  it('scripted in the scenario (mid-stream-disconnect): re-attaches, no duplicated or missing text', async () => {
+    await expectRecovery('mid-stream-disconnect', '', 'delegate_to_planning_agent');
+    expect(mock.entries('attach')[0]!.reason).toMatch(/^after \d+$/);
+  });
+
+  it('by fault switch on the first connection only (drop-after:12, fault-times=1)', async () => {
+    await expectRecovery('nested-delegation', '?fault=drop-after:12&fault-times=1', 'delegate_to_knowledge_agent');
+  });
+});

@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DemoPage, launchBrowser, openDemo, screenshot } from './support/browser.js';
+import {
+  assistantTextParts,
+  callArticle,
+  composer,
+  ownOutput,
+  send,
+  statusIndicator,
+  waitForStatus,
+} from './support/chat.js';
+import { expectedRun } from './support/expected.js';
+import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
+
+const demoUrl = inject('demoUrl');
+let browser: Browser;
+let mock: LoggedMockServer;
+let demo: DemoPage | null = null;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Real time: the window in which the sub-agent's tool runs is 700 ms.
+  mock = await startMockServer({ speed: 1 });
+});
+afterEach(async () => {
+  await demo?.context.close();
+  demo = null;
+});
+afterAll(async () => {
+  await browser?.close();
+  await mock?.server.close();
+});
+
+describe('Stop', () => {
+  it('cancels the run on the server and shows the stopped state, keeping the partial text', async () => {
+    const expected = await expectedRun('subagent-delegation');
+    demo = await openDemo(browser, demoUrl, { endpoint: mock.endpoint(), scenario: 'subagent-delegation' });
+    const { page } = demo;
+    const runIds: string[] = [];
+    page.on('response', (response) => {
+      const runId = response.headers()['x-run-id'];
+      if (response.request().method() === 'POST' && runId) runIds.push(runId);
+    });
+    await send(page, 'Summarise the Q3 incidents');
+
+    // Stop while the sub-agent's tool runs: the delegation and the tool are both open.
+    const delegation = callArticle(page, 'delegate_to_research_agent');
+    const search = callArticle(page, 'search_incidents');
+    await search.and(page.locator('[data-state="running"]')).waitFor();
+    const textBefore = await assistantTextParts(page);
+    const outputBefore = (await ownOutput(delegation).textContent()) ?? '';
+    await page.getByRole('button', { name: 'Stop' }).click();
+
+    await waitForStatus(page, 'aborted');
+    expect(await statusIndicator(page).textContent()).toBe('Stopped');
+    expect(await delegation.getAttribute('data-state')).toBe('stopped');
+    expect(await search.getAttribute('data-state')).toBe('stopped');
+    await screenshot(page, 'stopped');
+
+    // The server saw the cancel of exactly this run.
+    expect(runIds).toHaveLength(1);
+    await expect
+      .poll(() => mock.entries('cancel').map((entry) => [entry.runId, entry.reason]))
+      .toEqual([[runIds[0], 'delete']]);
+    expect(mock.entries('finish').filter((entry) => entry.runId === runIds[0])).toEqual([]);
+
+    // The partial answer stays, and is a true part of the full one.
+    const textAfter = await assistantTextParts(page);
+    expect(textAfter).toEqual(textBefore);
+    expect(textAfter.join('')).not.toBe('');
+    expect(textAfter).toEqual(expected.textParts.slice(0, textAfter.length).map((part) => part.trim()));
+    expect(textAfter.length).toBeLessThan(expected.textParts.length);
+    expect(outputBefore.trim()).not.toBe('');
+    expect((await ownOutput(delegation).textContent())?.trim()).toBe(outputBefore.trim());
+    // The composer is ready for the next message.
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    expect(await composer(page).isEditable()).toBe(true);
+    expect(demo.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+// `@toolstream/widget/element`: importing it defines <toolstream-chat>.
+export * from '@toolstream/widget';

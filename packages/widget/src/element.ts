@@ -1,0 +1,91 @@
+import type { ToolStreamStore } from '@toolstream/core';
+import { readAttributes, WIDGET_ATTRIBUTES } from './attributes.js';
+import { mount, type WidgetHandle } from './mount.js';
+import { OPTION_NAMES, type WidgetOptions } from './options.js';
+
+/** The default tag name. */
+export const DEFAULT_TAG = 'toolstream-chat';
+
+/**
+ * `<toolstream-chat>`: the widget as a custom element. Attributes give the options that fit in
+ * text; the `options` property gives the rest (functions, renderers). Where both give a
+ * value, the attribute wins.
+ */
+export interface ToolstreamChatElement extends HTMLElement {
+  /** Options beyond the attributes (`getToken`, `body`, `toolRenderers`…). Setting it re-renders. */
+  options: WidgetOptions;
+  /** The conversation's store while the element is connected, else `null`. */
+  readonly store: ToolStreamStore | null;
+}
+
+/** The class of {@link ToolstreamChatElement}. */
+export interface ToolstreamChatElementConstructor {
+  new (): ToolstreamChatElement;
+  readonly observedAttributes: readonly string[];
+}
+
+/**
+ * Defines the custom element (by default `<toolstream-chat>`) and returns its class; defining
+ * an already defined tag returns the class it has. The class is created here rather than at
+ * import, so importing the package where there is no DOM (server rendering) is harmless.
+ */
+export function defineToolstreamChat(tag: string = DEFAULT_TAG): ToolstreamChatElementConstructor {
+  const existing = customElements.get(tag);
+  if (existing !== undefined) return existing as unknown as ToolstreamChatElementConstructor;
+  const element = createElementClass();
+  customElements.define(tag, element);
+  return element;
+}
+
+function createElementClass(): ToolstreamChatElementConstructor {
+  return class ToolstreamChat extends HTMLElement implements ToolstreamChatElement {
+    static readonly observedAttributes = WIDGET_ATTRIBUTES;
+    #options: WidgetOptions = {};
+    #handle: WidgetHandle | null = null;
+
+    get options(): WidgetOptions {
+      return this.#options;
+    }
+    set options(options: WidgetOptions) {
+      this.#options = options ?? {};
+      this.#handle?.update(this.#effectiveOptions());
+    }
+
+    get store(): ToolStreamStore | null {
+      return this.#handle?.store ?? null;
+    }
+
+    connectedCallback() {
+      // `options` set before the element was upgraded is an own property hiding the accessor.
+      if (Object.hasOwn(this, 'options')) {
+        const early = (this as { options?: WidgetOptions }).options;
+        delete (this as { options?: WidgetOptions }).options;
+        this.#options = early ?? {};
+      }
+      if (this.#handle === null) this.#handle = mount(this, this.#effectiveOptions());
+    }
+
+    disconnectedCallback() {
+      // Moving the element (remove, then insert in the same task) must not restart the chat.
+      queueMicrotask(() => {
+        if (this.isConnected || this.#handle === null) return;
+        this.#handle.unmount();
+        this.#handle = null;
+      });
+    }
+
+    attributeChangedCallback(_name: string, previous: string | null, next: string | null) {
+      if (previous !== next) this.#handle?.update(this.#effectiveOptions());
+    }
+
+    #effectiveOptions(): WidgetOptions {
+      const present = Object.fromEntries(
+        Object.entries(readAttributes(this)).filter(([, value]) => value !== undefined),
+      );
+      // Every option is listed, so one no longer given (a removed attribute, a key dropped from
+      // `options`) goes back to its default when merged into the mounted widget's options.
+      const cleared = Object.fromEntries(OPTION_NAMES.map((name) => [name, undefined]));
+      return { ...cleared, ...this.#options, ...present };
+    }
+  };
+}

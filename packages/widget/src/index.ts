@@ -1,0 +1,22 @@
+/**
+ * @toolstream/widget — a drop-in toolstream chat: the `<toolstream-chat>` custom element and
+ * `mount()`, rendered in an open shadow root with React and the `@toolstream/ui` kit bundled
+ * inside. On a plain page, one `<script src=".../widget.iife.js">` defines the element.
+ */
+
+export type { AttributeOptions } from './attributes.js';
+export { readAttributes, WIDGET_ATTRIBUTES } from './attributes.js';
+export type { ToolstreamChatElement, ToolstreamChatElementConstructor } from './element.js';
+export { DEFAULT_TAG, defineToolstreamChat } from './element.js';
+export type { InitialMessage } from './initial-messages.js';
+export type { WidgetHandle } from './mount.js';
+export { mount } from './mount.js';
+export type {
+  TokenProvider,
+  WidgetOptions,
+  WidgetPlacement,
+  WidgetStoreOptions,
+  WidgetTheme,
+} from './options.js';
+export { persistenceKey } from './persistence/persisted-state.js';
+export type { WidgetToolRenderer, WidgetToolRenderers } from './tool-renderers.js';
