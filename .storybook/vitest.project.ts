@@ -12,7 +12,9 @@ const dirname = path.dirname(fileURLToPath(import.meta.url));
 export const storybookProject = defineProject({
   plugins: [storybookTest({ configDir: dirname })],
   resolve: { conditions: ['@toolstream/source', ...defaultClientConditions] },
-  optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'] },
+  optimizeDeps: {
+    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+  },
   test: {
     name: 'storybook',
     browser: {

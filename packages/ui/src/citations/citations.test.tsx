@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../test-utils/axe.js';
+import { cite, text } from '../test-utils/chunks.js';
+import { renderWithStore } from '../test-utils/render-with-store.js';
+import { Citations } from './citations.js';
+
+describe('Citations', () => {
+  it('links http(s) URLs only; everything else is plain text', () => {
+    renderWithStore(
+      <Citations
+        citations={[
+          'https://example.com/guide',
+          'http://intranet.example/page',
+          'javascript:alert(1)',
+          'data:text/html,<script>alert(1)</script>',
+          'handbook.pdf',
+          '/relative/path',
+          ' javascript:alert(2)',
+        ]}
+      />,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://example.com/guide',
+      'http://intranet.example/page',
+    ]);
+    for (const link of links) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull();
+    expect(screen.getByText('handbook.pdf').closest('a')).toBeNull();
+  });
+
+  it('reads a message’s citations from the store', () => {
+    const { feed } = renderWithStore(<Citations messageId="m1" />);
+    feed(text('x'), cite('https://example.com/a', 'b.pdf'));
+    expect(screen.getByRole('list', { name: 'Sources' }).children).toHaveLength(2);
+  });
+
+  it('renders nothing without citations', () => {
+    const { container } = renderWithStore(<Citations citations={[]} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('has no axe violations', async () => {
+    const { container } = render(<Citations citations={['https://example.com', 'notes.md']} />);
+    await expectNoAxeViolations(container);
+  });
+});

@@ -1,0 +1,69 @@
+import { useMessage } from '@toolstream/react';
+import { type HTMLAttributes, useId } from 'react';
+import { cx } from '../internal/cx.js';
+import { safeHttpUrl } from '../internal/safe-url.js';
+
+/** Props of {@link Citations}: the citations themselves, or the message to read them from. */
+export interface CitationsProps extends HTMLAttributes<HTMLDivElement> {
+  /** Citations to show (file names or URLs). Wins over `messageId`. */
+  citations?: readonly string[];
+  /** Read the citations of this assistant message from the store. */
+  messageId?: string;
+  /** The list's heading; default "Sources". */
+  label?: string;
+}
+
+/**
+ * The sources of an answer. Absolute http(s) URLs become links (new tab, no opener, no
+ * referrer); anything else — file names, `javascript:` or `data:` values — is plain text.
+ * Renders nothing when there are none.
+ */
+export function Citations({ citations, messageId, ...props }: CitationsProps) {
+  // Given the list, no store is needed (so citations render outside a provider too).
+  if (citations !== undefined) return <CitationList citations={citations} {...props} />;
+  return <MessageCitations messageId={messageId ?? ''} {...props} />;
+}
+Citations.displayName = 'Citations';
+
+function MessageCitations({
+  messageId,
+  ...props
+}: Omit<CitationsProps, 'citations'> & { messageId: string }) {
+  const message = useMessage(messageId);
+  return <CitationList citations={message?.role === 'assistant' ? message.citations : []} {...props} />;
+}
+
+function CitationList({
+  citations: list,
+  label = 'Sources',
+  className,
+  ...props
+}: Omit<CitationsProps, 'messageId' | 'citations'> & { citations: readonly string[] }) {
+  const labelId = useId();
+  if (list.length === 0) return null;
+  return (
+    <div data-slot="citations" className={cx('ts-citations', className)} {...props}>
+      <p id={labelId} data-slot="citations-label" className="ts-citations__label">
+        {label}
+      </p>
+      <ol aria-labelledby={labelId} className="ts-citations__list">
+        {list.map((citation, index) => {
+          const url = safeHttpUrl(citation);
+          return (
+            // Citations may repeat; their position is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={index} data-slot="citation" data-kind={url === null ? 'text' : 'link'}>
+              {url === null ? (
+                <span>{citation}</span>
+              ) : (
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  {citation}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

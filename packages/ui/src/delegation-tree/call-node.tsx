@@ -1,0 +1,27 @@
+import { useChildCalls, useToolStreamState } from '@toolstream/react';
+import { memo } from 'react';
+import { ToolCall } from '../tool-call/tool-call.js';
+import { DelegationTree } from './delegation-tree.js';
+
+/** Props of {@link CallNode}. */
+export interface CallNodeProps {
+  callId: string;
+  className?: string;
+}
+
+/**
+ * A call as it should appear in a thread: a {@link DelegationTree} for a delegation (or any
+ * call with nested calls), else a {@link ToolCall}. Subscribes only to the call's kind and
+ * child list, so it does not re-render as the call streams.
+ */
+export const CallNode = memo(function CallNode({ callId, className }: CallNodeProps) {
+  const kind = useToolStreamState((state) => state.calls[callId]?.kind);
+  const children = useChildCalls(callId);
+  if (kind === undefined) return null;
+  return kind === 'delegation' || children.length > 0 ? (
+    <DelegationTree callId={callId} className={className} />
+  ) : (
+    <ToolCall callId={callId} className={className} />
+  );
+});
+CallNode.displayName = 'CallNode';

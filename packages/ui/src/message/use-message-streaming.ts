@@ -1,0 +1,6 @@
+import { isActive, useToolStreamState } from '@toolstream/react';
+
+/** Whether this message is the one the current run is writing into. */
+export function useMessageStreaming(messageId: string): boolean {
+  return useToolStreamState((state) => state.run.messageId === messageId && isActive(state.status));
+}

@@ -1,0 +1,106 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeScroll } from '../test-utils/scroll-mock.js';
+import { nextStuck } from './stick-to-bottom.js';
+import { useStickToBottom } from './use-stick-to-bottom.js';
+
+describe('nextStuck', () => {
+  const at = (scrollTop: number) => ({ scrollTop, scrollHeight: 1000, clientHeight: 200 });
+  it.each([
+    ['at the bottom', 700, 800, true],
+    ['within a pixel of the bottom', 800, 799.5, true],
+    ['moved up, even a little', 800, 790, false],
+    ['moved down into the threshold', 600, 780, true],
+    ['moved down but still far', 100, 400, false],
+  ])('%s', (_name, previous, now, expected) => {
+    expect(nextStuck(previous, at(now), 48)).toBe(expected);
+  });
+});
+
+function Harness() {
+  const { viewportRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom({ threshold: 48 });
+  return (
+    <>
+      <div ref={viewportRef} data-testid="viewport">
+        <div ref={contentRef} data-testid="content" />
+      </div>
+      <output data-testid="state">{isAtBottom ? 'following' : 'free'}</output>
+      <button type="button" onClick={scrollToBottom}>
+        bottom
+      </button>
+    </>
+  );
+}
+
+/** Grows the content by `px` as new streamed text would, and lets the observers run. */
+async function grow(scroll: { scrollHeight: number }, px: number) {
+  await act(async () => {
+    scroll.scrollHeight += px;
+    screen.getByTestId('content').append(document.createTextNode('more '));
+  });
+}
+
+function setup() {
+  const view = render(<Harness />);
+  const scroll = fakeScroll(screen.getByTestId('viewport'), 1000, 200);
+  return { ...view, scroll, state: () => screen.getByTestId('state').textContent };
+}
+
+describe('useStickToBottom', () => {
+  it('follows new content while at the bottom', async () => {
+    const { scroll, state } = setup();
+    await grow(scroll, 300);
+    expect(scroll.scrollTop).toBe(1300 - 200);
+    await grow(scroll, 50);
+    expect(scroll.scrollTop).toBe(1350 - 200);
+    expect(state()).toBe('following');
+  });
+
+  it('stops following when the reader scrolls up, and resumes back at the bottom', async () => {
+    const { scroll, state } = setup();
+    await grow(scroll, 0);
+    act(() => scroll.scrollTo(scroll.scrollTop - 120));
+    expect(state()).toBe('free');
+    const readingAt = scroll.scrollTop;
+    await grow(scroll, 400);
+    expect(scroll.scrollTop).toBe(readingAt);
+
+    // Scrolling down close to the bottom (inside the threshold) follows again.
+    act(() => scroll.scrollTo(scroll.scrollHeight - scroll.clientHeight - 20));
+    expect(state()).toBe('following');
+    await grow(scroll, 100);
+    expect(scroll.scrollTop).toBe(scroll.scrollHeight - scroll.clientHeight);
+  });
+
+  it('stops following at the first upward wheel, before any scroll event', async () => {
+    const { scroll, state } = setup();
+    await grow(scroll, 0);
+    const bottom = scroll.scrollTop;
+    act(() => {
+      screen.getByTestId('viewport').dispatchEvent(new WheelEvent('wheel', { deltaY: -40 }));
+    });
+    expect(state()).toBe('free');
+    await grow(scroll, 200);
+    expect(scroll.scrollTop).toBe(bottom);
+  });
+
+  it('ignores an upward wheel when the viewport does not scroll (unstyled: the page scrolls)', () => {
+    const { scroll, state } = setup();
+    scroll.scrollHeight = 150;
+    act(() => {
+      screen.getByTestId('viewport').dispatchEvent(new WheelEvent('wheel', { deltaY: -40 }));
+    });
+    expect(state()).toBe('following');
+  });
+
+  it('scrollToBottom jumps down and follows again', async () => {
+    const { scroll, state } = setup();
+    act(() => scroll.scrollTo(100));
+    expect(state()).toBe('free');
+    act(() => screen.getByRole('button', { name: 'bottom' }).click());
+    expect(state()).toBe('following');
+    expect(scroll.scrollTop).toBe(scroll.scrollHeight - scroll.clientHeight);
+    await grow(scroll, 100);
+    expect(scroll.scrollTop).toBe(scroll.scrollHeight - scroll.clientHeight);
+  });
+});

@@ -1,0 +1,92 @@
+import { useMessageIds, useStreamStatus, useToolStreamState } from '@toolstream/react';
+import { type HTMLAttributes, memo, type ReactNode, useRef } from 'react';
+import { cx } from '../internal/cx.js';
+import { StreamAnnouncer } from '../live-region/stream-announcer.js';
+import { AssistantMessage } from '../message/assistant-message.js';
+import { UserMessage } from '../message/user-message.js';
+import { useStickToBottom } from './use-stick-to-bottom.js';
+
+/** Props of {@link Thread}. Other props go to its outer `<div>`. */
+export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
+  /** Shown while there are no messages. */
+  emptyState?: ReactNode;
+  /** The scrolling region's accessible name; default "Conversation". */
+  label?: string;
+  /** Include a polite live region announcing the stream (default `true`). */
+  announce?: boolean;
+  /** Text of the button shown when the reader scrolled up; default "Jump to latest". */
+  jumpLabel?: string;
+}
+
+const MessageItem = memo(function MessageItem({ messageId }: { messageId: string }) {
+  const role = useToolStreamState((state) => state.messages.find((m) => m.id === messageId)?.role);
+  if (role === 'user') return <UserMessage messageId={messageId} />;
+  if (role === 'assistant') return <AssistantMessage messageId={messageId} />;
+  return null;
+});
+
+/**
+ * The conversation: every message in order, in a scrolling region that follows new content
+ * while the answer streams — unless the reader scrolled up, in which case a "Jump to latest"
+ * button appears. Shows `emptyState` before the first message, and announces the stream
+ * politely to screen readers (see {@link StreamAnnouncer}).
+ */
+export function Thread({
+  emptyState = 'No messages yet. Ask something to get started.',
+  label = 'Conversation',
+  announce = true,
+  jumpLabel = 'Jump to latest',
+  className,
+  ...props
+}: ThreadProps) {
+  const ids = useMessageIds();
+  const { isStreaming } = useStreamStatus();
+  const { viewportRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom();
+  const viewport = useRef<HTMLElement | null>(null);
+  const empty = ids.length === 0;
+  return (
+    <div
+      data-slot="thread"
+      data-state={empty ? 'empty' : isStreaming ? 'streaming' : 'idle'}
+      className={cx('ts-thread', className)}
+      {...props}
+    >
+      <section
+        ref={(element) => {
+          viewport.current = element;
+          viewportRef(element);
+        }}
+        data-slot="thread-viewport"
+        aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboard users can scroll it (WCAG 2.1.1)
+        tabIndex={0}
+        className="ts-thread__viewport"
+      >
+        <div ref={contentRef} data-slot="thread-content" className="ts-thread__content">
+          {empty ? (
+            <div data-slot="thread-empty" className="ts-thread__empty">
+              {emptyState}
+            </div>
+          ) : (
+            ids.map((id) => <MessageItem key={id} messageId={id} />)
+          )}
+        </div>
+      </section>
+      {!isAtBottom && !empty && (
+        <button
+          type="button"
+          data-slot="thread-jump"
+          className="ts-thread__jump"
+          onClick={() => {
+            scrollToBottom();
+            viewport.current?.focus();
+          }}
+        >
+          {jumpLabel}
+        </button>
+      )}
+      {announce && <StreamAnnouncer />}
+    </div>
+  );
+}
+Thread.displayName = 'Thread';

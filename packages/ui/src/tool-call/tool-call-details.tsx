@@ -1,0 +1,101 @@
+import type { HTMLAttributes } from 'react';
+import { cx } from '../internal/cx.js';
+import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
+import { formatArgs, formatValue } from './format-value.js';
+import { useToolCallContext } from './tool-call-context.js';
+
+// Shown elsewhere (the summary line, the agent chip, the nesting), so not repeated here.
+const SHOWN_ELSEWHERE = new Set(['summary', 'agent', 'parent_call_id']);
+
+/** Props of {@link ToolCallDetails}. */
+export interface ToolCallDetailsProps extends HTMLAttributes<HTMLDivElement>, DisclosureOptions {
+  /** Button text; default "Details". */
+  label?: string;
+}
+
+/**
+ * A disclosure with what the call was given: the arguments (`argsText`, indented when it
+ * parses, or the parsed `args`), the call phase's text when a result followed, and `tool_call_details`. Closed by
+ * default; renders nothing when there is nothing to show.
+ */
+export function ToolCallDetails({
+  label = 'Details',
+  open,
+  defaultOpen,
+  onOpenChange,
+  className,
+  ...props
+}: ToolCallDetailsProps) {
+  const { call } = useToolCallContext('ToolCallDetails');
+  const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
+  const entries = Object.entries(call.details).filter(([key]) => !SHOWN_ELSEWHERE.has(key));
+  // The raw text keeps what the model wrote (also when it is not valid JSON); parsed arguments
+  // are shown when a protocol gave only those.
+  const args =
+    call.argsText !== null && call.argsText !== ''
+      ? formatArgs(call.argsText)
+      : call.args !== null && call.args !== undefined
+        ? formatValue(call.args)
+        : null;
+  const input = call.result !== null && call.call.text !== '' ? call.call.text : null;
+  if (entries.length === 0 && args === null && input === null && call.argsError === null) return null;
+  return (
+    <div
+      data-slot="tool-call-details"
+      data-state={disclosure.open ? 'open' : 'closed'}
+      className={cx('ts-tool-call__details', className)}
+      {...props}
+    >
+      <button
+        data-slot="tool-call-details-trigger"
+        className="ts-disclosure-trigger"
+        {...disclosure.triggerProps}
+      >
+        {label}
+      </button>
+      <div
+        data-slot="tool-call-details-content"
+        className="ts-tool-call__details-content"
+        {...disclosure.contentProps}
+      >
+        {disclosure.open && (
+          <dl data-slot="tool-call-details-list" className="ts-tool-call__details-list">
+            {args !== null && (
+              <div data-slot="tool-call-args">
+                <dt>Arguments</dt>
+                <dd>
+                  <pre>
+                    <code>{args}</code>
+                  </pre>
+                </dd>
+              </div>
+            )}
+            {call.argsError !== null && (
+              <div data-slot="tool-call-args-error">
+                <dt>Invalid arguments</dt>
+                <dd>{call.argsError}</dd>
+              </div>
+            )}
+            {input !== null && (
+              <div data-slot="tool-call-input">
+                <dt>Input</dt>
+                <dd>
+                  <pre>
+                    <code>{input}</code>
+                  </pre>
+                </dd>
+              </div>
+            )}
+            {entries.map(([key, value]) => (
+              <div key={key}>
+                <dt>{key}</dt>
+                <dd>{typeof value === 'string' ? value : <pre>{formatValue(value)}</pre>}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </div>
+  );
+}
+ToolCallDetails.displayName = 'ToolCallDetails';

@@ -1,0 +1,53 @@
+import type { HTMLAttributes } from 'react';
+import { cx } from '../internal/cx.js';
+import { Markdown } from '../markdown/markdown.js';
+import { useToolCallContext } from './tool-call-context.js';
+import { useToolRenderer } from './tool-renderers.js';
+
+/**
+ * The call's output, growing in place as it streams: the tool's renderer from
+ * `ToolRenderersProvider` when one is registered, else markdown.
+ */
+export function ToolCallOutput({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  const { call, output, isOpen, ids } = useToolCallContext('ToolCallOutput');
+  const Renderer = useToolRenderer(call.toolName);
+  const isStreaming = call.status === 'streaming';
+  const renderDefault = () => (output === '' ? null : <Markdown streaming={isStreaming}>{output}</Markdown>);
+  if (Renderer === undefined && output === '' && !isStreaming) return null;
+  return (
+    <div
+      id={ids.output}
+      data-slot="tool-call-output"
+      data-state={call.status}
+      data-streaming={isStreaming ? '' : undefined}
+      className={cx('ts-tool-call__output', className)}
+      {...props}
+    >
+      {Renderer === undefined ? (
+        renderDefault()
+      ) : (
+        <Renderer
+          call={call}
+          output={output}
+          status={call.status}
+          isStreaming={isStreaming}
+          isOpen={isOpen}
+          renderDefault={renderDefault}
+        />
+      )}
+    </div>
+  );
+}
+ToolCallOutput.displayName = 'ToolCallOutput';
+
+/** The tool's failure message, when it reported one. */
+export function ToolCallError({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  const { call } = useToolCallContext('ToolCallError');
+  if (call.error === null) return null;
+  return (
+    <p data-slot="tool-call-error" className={cx('ts-tool-call__error', className)} {...props}>
+      {call.error}
+    </p>
+  );
+}
+ToolCallError.displayName = 'ToolCallError';
