@@ -12,4 +12,5 @@ export const projects: TestProjectConfiguration[] = [
   'packages/ui',
   'packages/mock',
   'packages/widget',
+  'apps/demo/vitest.e2e.config.ts',
 ];

@@ -40,7 +40,10 @@ async function expectRecovery(scenario: string, query: string, delegationTool: s
   await waitForStatus(page, 'done');
 
   const statuses = transitions(await readChatHistory(page), (sample) => sample.status);
-  expect(statuses).toEqual(['idle', 'connecting', 'streaming', 'reconnecting', 'streaming', 'done']);
+  // Streaming, then reconnecting (once), then streaming again to the end; never an error.
+  const reconnecting = statuses.indexOf('reconnecting');
+  expect(statuses.slice(0, reconnecting)).toContain('streaming');
+  expect(statuses.slice(reconnecting + 1)).toEqual(['streaming', 'done']);
   expect(await assistantTextParts(page)).toEqual(expected.textParts.map((part) => part.trim()));
   const delegation = callArticle(page, delegationTool);
   expect((await ownOutput(delegation).textContent())?.trim()).toBe(
@@ -63,6 +66,10 @@ describe('a dropped connection', () => {
   });
 
   it('by fault switch on the first connection only (drop-after:12, fault-times=1)', async () => {
-    await expectRecovery('nested-delegation', '?fault=drop-after:12&fault-times=1', 'delegate_to_knowledge_agent');
+    await expectRecovery(
+      'nested-delegation',
+      '?fault=drop-after:12&fault-times=1',
+      'delegate_to_knowledge_agent',
+    );
   });
 });

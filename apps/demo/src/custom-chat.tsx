@@ -56,7 +56,6 @@ export function CustomChat() {
             <Composer placeholder="Ask the agent… (Enter sends, Shift+Enter for a new line)" />
           </section>
           <aside className="demo__timeline" aria-label="Tool timeline">
-            <h2>Tool timeline</h2>
             <Timeline />
           </aside>
         </main>

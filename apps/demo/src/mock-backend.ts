@@ -9,7 +9,8 @@ export const scenarios = builtinScenarios().list();
  * other URL (a real endpoint typed into the demo) pass through untouched.
  */
 export async function startMockBackend(): Promise<void> {
-  const worker = setupWorker(...createHandlers());
+  // Only this origin: a real endpoint typed into the demo (even at the same path) must pass through.
+  const worker = setupWorker(...createHandlers({ origin: window.location.origin }));
   await worker.start({
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
     onUnhandledRequest: 'bypass',

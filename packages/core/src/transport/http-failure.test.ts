@@ -96,6 +96,20 @@ describe('responseFailure', () => {
     expect(failure.detail).toMatchObject({ code: 'timeout', status: 408, retryable: true });
   });
 
+  it('shows the message of a JSON error body rather than the raw JSON', async () => {
+    const failure = await responseFailure(
+      new Response(JSON.stringify({ error: { message: 'Upstream model overloaded', type: 'overloaded' } }), {
+        status: 503,
+        statusText: 'Service Unavailable',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(failure.detail.message).toBe(
+      'The server answered HTTP 503 Service Unavailable: Upstream model overloaded',
+    );
+    expect(failure.detail.body).toContain('"type":"overloaded"');
+  });
+
   it('makes other 4xx final and 5xx retryable http errors whose message shows the body', async () => {
     const notFound = await responseFailure(
       new Response('no such route', { status: 404, statusText: 'Not Found' }),

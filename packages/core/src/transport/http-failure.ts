@@ -61,12 +61,31 @@ export async function responseFailure(
   }
   return new ToolStreamFailure({
     code: 'http',
-    message: `The server answered HTTP ${label}${body ? `: ${excerpt(body, 120)}` : '.'}`,
+    message: `The server answered HTTP ${label}${body ? `: ${excerpt(bodyMessage(body), 120)}` : '.'}`,
     retryable: status >= 500,
     fatal: true,
     status,
     body,
   });
+}
+
+/**
+ * What a body says, for people: the `message` / `error.message` / `error` of a JSON body (APIs
+ * answer errors that way), else the body text itself. The full excerpt stays in `body`.
+ */
+function bodyMessage(body: string): string {
+  if (!body.startsWith('{')) return body;
+  try {
+    const json = JSON.parse(body) as { message?: unknown; error?: unknown; detail?: unknown };
+    const error = json.error as { message?: unknown } | string | undefined;
+    const candidates = [json.message, typeof error === 'object' ? error?.message : error, json.detail];
+    const found = candidates.find(
+      (value): value is string => typeof value === 'string' && value.trim() !== '',
+    );
+    return found ?? body;
+  } catch {
+    return body; // an excerpt cut mid-JSON, or not JSON at all
+  }
 }
 
 /** `Retry-After` as milliseconds: delay-seconds or an HTTP date. `null` when absent or unreadable. */

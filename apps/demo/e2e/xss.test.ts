@@ -1,0 +1,144 @@
+import { XSS_PAYLOADS, XSS_TAG_PAYLOADS } from '@toolstream/mock';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DemoPage, launchBrowser, openDemo, screenshot } from './support/browser.js';
+import { callArticle, ownOutput, send, waitForStatus } from './support/chat.js';
+import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
+
+const demoUrl = inject('demoUrl');
+let browser: Browser;
+let mock: LoggedMockServer;
+let demo: DemoPage | null = null;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mock = await startMockServer({ speed: 4 });
+});
+afterEach(async () => {
+  await demo?.context.close();
+  demo = null;
+});
+afterAll(async () => {
+  await browser?.close();
+  await mock?.server.close();
+});
+
+/** What in the app's DOM could run script: elements, handler attributes, script URLs. */
+function dangerousMarkup(page: DemoPage['page']) {
+  return page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    const elements = Array.from(root.querySelectorAll('*'));
+    const scriptUrl = /^\s*(javascript|data|vbscript):/i;
+    const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'data'];
+    return {
+      tags: Array.from(
+        root.querySelectorAll(
+          'script, svg, img, iframe, object, embed, math, link, style, meta, base, form[action]',
+        ),
+        (el) => el.outerHTML.slice(0, 80),
+      ),
+      handlers: elements.flatMap((el) =>
+        el
+          .getAttributeNames()
+          .filter((name) => name.toLowerCase().startsWith('on'))
+          .map((name) => `${el.tagName.toLowerCase()}[${name}]`),
+      ),
+      scriptUrls: elements.flatMap((el) =>
+        urlAttributes
+          .filter((name) => scriptUrl.test(el.getAttribute(name) ?? ''))
+          .map((name) => `${el.tagName.toLowerCase()}[${name}=${el.getAttribute(name)}]`),
+      ),
+      // Outside the app: only the page's own module script, stylesheet and no media.
+      documentScripts: Array.from(document.scripts, (script) => script.getAttribute('src') ?? 'inline'),
+      documentMedia: document.querySelectorAll('svg, img, iframe, object, embed').length,
+    };
+  });
+}
+
+describe('XSS payloads in the stream', () => {
+  it('render as text everywhere and never run', async () => {
+    demo = await openDemo(browser, demoUrl, { endpoint: mock.endpoint(), scenario: 'xss-payloads' });
+    const { page } = demo;
+    const scriptsBefore = (await dangerousMarkup(page)).documentScripts;
+    await send(page, 'Show me the payloads');
+    await waitForStatus(page, 'done');
+
+    // Open every details disclosure (tool_call_details values render only then), then hover
+    // and click over everything a handler could sit on.
+    const triggers = page.locator('[data-slot="tool-call-details-trigger"]');
+    for (let i = 0; i < (await triggers.count()); i++) await triggers.nth(i).click();
+    const thread = page.locator('[data-slot="thread-content"]');
+    for (const text of ['bold?', 'raw link', 'markdown link', 'markdown image']) {
+      const spots = thread.getByText(text);
+      for (let i = 0; i < (await spots.count()); i++) {
+        await spots.nth(i).hover();
+        await spots.nth(i).click({ position: { x: 2, y: 2 } });
+      }
+    }
+    await page
+      .locator('[data-slot="assistant-message"] > [data-slot="markdown"]')
+      .first()
+      .scrollIntoViewIfNeeded();
+    await screenshot(page, 'xss');
+
+    expect(demo.dialogs).toEqual([]);
+    expect(demo.pageErrors).toEqual([]);
+    const markup = await dangerousMarkup(page);
+    expect(markup.tags).toEqual([]);
+    expect(markup.handlers).toEqual([]);
+    expect(markup.scriptUrls).toEqual([]);
+    expect(markup.documentScripts).toEqual(scriptsBefore);
+    expect(markup.documentMedia).toBe(0);
+    expect(page.url()).toContain(demoUrl); // no link navigated anywhere
+
+    // The payloads are there, as the characters they are.
+    const message = page.locator('[data-slot="assistant-message"]');
+    const messageText = (await message.locator(':scope > [data-slot="markdown"]').allTextContents()).join(
+      ' ',
+    );
+    for (const tag of XSS_TAG_PAYLOADS) expect(messageText).toContain(tag);
+    expect(messageText).toContain('markdown link'); // a refused link keeps its text
+
+    const streamed = callArticle(page, 'fetch_page');
+    const streamedOutput = await ownOutput(streamed).textContent();
+    for (const tag of [XSS_PAYLOADS.script, XSS_PAYLOADS.svg, XSS_PAYLOADS.rawLink]) {
+      expect(streamedOutput).toContain(tag);
+    }
+    const details = await streamed.locator('[data-slot="tool-call-details-content"]').textContent();
+    for (const value of [
+      XSS_PAYLOADS.handler,
+      XSS_PAYLOADS.javascriptUrl,
+      XSS_PAYLOADS.script,
+      XSS_PAYLOADS.rawLink,
+      XSS_PAYLOADS.dataUrl,
+      XSS_PAYLOADS.svg, // in the arguments
+    ]) {
+      expect(details).toContain(value);
+    }
+    expect(await streamed.locator('[data-slot="tool-call-summary"]').textContent()).toBe(
+      `Fetch ${XSS_PAYLOADS.img}`,
+    );
+
+    const complete = await ownOutput(callArticle(page, 'render_widget')).textContent();
+    for (const tag of [XSS_PAYLOADS.img, XSS_PAYLOADS.handler, XSS_PAYLOADS.iframe]) {
+      expect(complete).toContain(tag);
+    }
+    const delegated = await ownOutput(callArticle(page, 'delegate_to_web_agent')).textContent();
+    expect(delegated).toContain(XSS_PAYLOADS.img);
+    expect(delegated).toContain(XSS_PAYLOADS.rawLink);
+
+    // Citations: hostile ones are text, the https one is still a link.
+    const citations = page.locator('[data-slot="citation"]');
+    expect(await citations.allTextContents()).toEqual([
+      XSS_PAYLOADS.javascriptUrl,
+      XSS_PAYLOADS.script,
+      XSS_PAYLOADS.dataUrl,
+      XSS_PAYLOADS.rawLink,
+      'https://example.com/safe-source',
+    ]);
+    expect(
+      await citations.evaluateAll((items) => items.map((item) => item.getAttribute('data-kind'))),
+    ).toEqual(['text', 'text', 'text', 'text', 'link']);
+    expect(await citations.last().locator('a').getAttribute('href')).toBe('https://example.com/safe-source');
+  });
+});
