@@ -6,6 +6,9 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  // The MSW worker script (`mockServiceWorker.js`) is served at the root, for `msw.ts`; the
+  // storybookTest plugin mounts these directories on the Vitest browser server too.
+  staticDirs: ['../apps/demo/public'],
   async viteFinal(viteConfig) {
     // Resolve workspace packages to their sources, as the tests do.
     return mergeConfig(viteConfig, {

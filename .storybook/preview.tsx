@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import '../packages/ui/src/styles.css';
+import { mswLoader } from './msw.js';
 
 const preview: Preview = {
   parameters: {
@@ -15,6 +16,8 @@ const preview: Preview = {
     },
   },
   initialGlobals: { theme: 'light' },
+  // Starts the MSW worker for stories that set `parameters.msw.handlers` (see msw.ts).
+  loaders: [mswLoader],
   decorators: [
     (Story, context) => (
       <div data-theme={context.globals.theme === 'dark' ? 'dark' : 'light'} className="ts-story-root">

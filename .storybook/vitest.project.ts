@@ -17,6 +17,8 @@ export const storybookProject = defineProject({
   },
   test: {
     name: 'storybook',
+    // Stories replay streams on timers; a loaded 2-core machine needs room.
+    testTimeout: 60_000,
     browser: {
       enabled: true,
       headless: true,

@@ -37,6 +37,7 @@ export { ChatScenarioBuilder, scenario } from './scenario/builder.js';
 export type { ScenarioDefinition } from './scenario/definitions/index.js';
 export { scenarioDefinitions } from './scenario/definitions/index.js';
 export { LONG_RUN_PARTS, longRun } from './scenario/definitions/long-run.js';
+export { XSS_PAYLOADS, XSS_TAG_PAYLOADS } from './scenario/definitions/xss.js';
 export type {
   Scenario,
   ScenarioDisconnect,

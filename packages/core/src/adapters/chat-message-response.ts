@@ -1,13 +1,18 @@
 import { protocolError } from '../errors.js';
 import type { ToolCallKind, ToolPhaseName } from '../protocol/events.js';
-import { type SseFrame, TOOL_EVENT_TYPES, type ToolEventType } from '../protocol/wire.js';
+import type { SseFrame, ToolEventType } from '../protocol/wire.js';
 import type { AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
 import { handleLifecycleFrame, serverError } from './common-events.js';
 import { frameJson, frameText, isRecord } from './frame-json.js';
 
 const OPENED_BIT: Record<ToolPhaseName, number> = { call: 1, result: 2 };
 const CLOSED_BIT: Record<ToolPhaseName, number> = { call: 4, result: 8 };
-const EVENT_TYPES: ReadonlySet<string> = new Set(TOOL_EVENT_TYPES);
+
+function isToolEventType(value: unknown): value is ToolEventType {
+  return (
+    value === 'call' || value === 'result' || value === 'delegation_call' || value === 'delegation_result'
+  );
+}
 
 /**
  * The primary protocol: each frame's data is a `ChatMessageResponse` (see PROTOCOL.md).
@@ -32,7 +37,7 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
       return;
     }
     const eventType = value.event_type;
-    if (typeof eventType !== 'string' || !EVENT_TYPES.has(eventType)) {
+    if (!isToolEventType(eventType)) {
       emit({
         type: 'protocol-error',
         error: protocolError(`unknown event_type ${JSON.stringify(eventType)}`, frameText(frame), callId),
@@ -40,7 +45,8 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
       return;
     }
     const phase: ToolPhaseName = eventType === 'call' || eventType === 'delegation_call' ? 'call' : 'result';
-    const kind: ToolCallKind = eventType.startsWith('delegation') ? 'delegation' : 'tool';
+    const kind: ToolCallKind =
+      eventType === 'delegation_call' || eventType === 'delegation_result' ? 'delegation' : 'tool';
     let details = isRecord(value.tool_call_details) ? value.tool_call_details : null;
 
     let bits = phases.get(callId) ?? 0;
@@ -68,7 +74,7 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
         kind,
         parentCallId: stringOrNull(details?.parent_call_id),
         agent: stringOrNull(details?.agent),
-        eventType: eventType as ToolEventType,
+        eventType,
         details,
       });
       details = null; // already carried by tool-start
@@ -77,7 +83,13 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
     const part = value.stream_part;
     const toolResponse = typeof value.tool_response === 'string' ? value.tool_response : '';
     if (part !== undefined && part !== null) {
-      emit({ type: 'tool-delta', callId, phase, delta: String(part), details });
+      emit({
+        type: 'tool-delta',
+        callId,
+        phase,
+        delta: typeof part === 'string' ? part : String(part),
+        details,
+      });
       if (value.is_complete === false) return;
       phases.set(callId, bits | CLOSED_BIT[phase]);
       // The final part may also carry the complete text, which wins over the parts.

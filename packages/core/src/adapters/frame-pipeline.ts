@@ -1,6 +1,7 @@
 import type { SseFrame } from '../protocol/wire.js';
 import { type AdapterDefinition, createAdapterContext, type Emit } from './adapter.js';
 import { createAdapter } from './auto.js';
+import { EventIdLog } from './event-id-log.js';
 import { builtinProtocols, type ProtocolOption } from './protocols.js';
 
 /**
@@ -15,8 +16,8 @@ export interface FramePipeline {
   push(frame: SseFrame): boolean;
   /** The stream ended normally. */
   end(): void;
-  /** Ids already applied (so a re-attached stream can skip them). */
-  readonly appliedIds: ReadonlySet<string>;
+  /** The ids already applied (so a later session of the same run can skip them). */
+  readonly appliedIds: EventIdLog;
   /** The id of the last frame applied that had one. */
   readonly lastEventId: string | null;
 }
@@ -26,8 +27,8 @@ export interface FramePipelineOptions {
   protocol?: ProtocolOption;
   /** The formats `auto` chooses from. */
   protocols?: readonly AdapterDefinition[];
-  /** Ids applied before (when re-attaching after a reload). */
-  appliedIds?: Iterable<string>;
+  /** Ids applied before (when re-attaching): a log to continue, or a list of ids. */
+  appliedIds?: EventIdLog | Iterable<string>;
   /**
    * Emit an `event-id` event after each frame with an id (default `true`), so state always
    * knows where to resume. One-shot readers that resume nothing turn it off and read
@@ -43,7 +44,8 @@ export function createFramePipeline(emit: Emit, options: FramePipelineOptions = 
     createAdapterContext(),
     options.protocols ?? builtinProtocols,
   );
-  const applied = new Set<string>(options.appliedIds);
+  const applied =
+    options.appliedIds instanceof EventIdLog ? options.appliedIds : new EventIdLog(options.appliedIds ?? []);
   const emitEventIds = options.emitEventIds !== false;
   let lastEventId: string | null = null;
   return {
@@ -57,8 +59,7 @@ export function createFramePipeline(emit: Emit, options: FramePipelineOptions = 
     push(frame) {
       const id = frame.id;
       if (id !== undefined && id !== '') {
-        if (applied.has(id)) return false;
-        applied.add(id);
+        if (!applied.addIfNew(id)) return false;
         adapter.push(frame, emit);
         lastEventId = id;
         if (emitEventIds) emit({ type: 'event-id', id });

@@ -27,8 +27,10 @@ describe('splitJsonObjects', () => {
     const object = fc.dictionary(fc.string({ minLength: 1 }), fc.jsonValue(), { minKeys: 1 });
     fc.assert(
       fc.property(fc.array(object, { minLength: 2, maxLength: 5 }), (objects) => {
-        const parts = splitJsonObjects(objects.map((o) => JSON.stringify(o)).join(''));
-        expect(parts?.map((part) => JSON.parse(part))).toEqual(objects);
+        const texts = objects.map((o) => JSON.stringify(o));
+        const parts = splitJsonObjects(texts.join(''));
+        // Compared as JSON texts: a generated -0 is written as 0, which is not what this tests.
+        expect(parts?.map((part) => JSON.stringify(JSON.parse(part)))).toEqual(texts);
       }),
     );
   });

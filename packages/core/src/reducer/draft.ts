@@ -6,10 +6,20 @@
  */
 export class Draft {
   readonly #owned = new Set<object>();
+  readonly #inPlace: boolean;
+
+  /**
+   * With `inPlace`, every object counts as owned: nothing is copied and the state is mutated
+   * directly. Only for a state nobody else holds and whose intermediate versions nobody reads
+   * (`reduceStream` building a snapshot from a fresh state).
+   */
+  constructor(options: { inPlace?: boolean } = {}) {
+    this.#inPlace = options.inPlace === true;
+  }
 
   /** Returns a copy of `value` this batch may mutate (the same copy on every call). */
   own<T extends object>(value: T): T {
-    if (this.#owned.has(value)) return value;
+    if (this.#inPlace || this.#owned.has(value)) return value;
     const copy = (Array.isArray(value) ? value.slice() : { ...value }) as T;
     this.#owned.add(copy);
     return copy;
@@ -17,7 +27,7 @@ export class Draft {
 
   /** Marks an object created in this batch as mutable without copying it. */
   adopt<T extends object>(value: T): T {
-    this.#owned.add(value);
+    if (!this.#inPlace) this.#owned.add(value);
     return value;
   }
 }

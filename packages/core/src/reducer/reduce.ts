@@ -34,6 +34,34 @@ export function applyActions(
   return writer.state;
 }
 
+/**
+ * A reducer that stays open: `apply` folds actions one at a time into `state`, all in one batch
+ * of `draft`. For one-shot readers (`reduceStream`) that apply each event as it is emitted,
+ * with no arrays of pending events in between. `now` may be moved forward between actions.
+ */
+export interface OpenReducer {
+  readonly state: ToolStreamState;
+  now: number;
+  apply(action: ToolStreamAction): void;
+}
+
+/** Opens an {@link OpenReducer} on `state`. */
+export function openReducer(state: ToolStreamState, now: number, draft: Draft = new Draft()): OpenReducer {
+  const writer = new StateWriter(state, draft, now);
+  return {
+    get state() {
+      return writer.state;
+    },
+    get now() {
+      return writer.now;
+    },
+    set now(value: number) {
+      writer.now = value;
+    },
+    apply: (action) => writer.apply(action),
+  };
+}
+
 /** Folds one action: `reduce(state, action)` is `applyActions(state, [action])`. */
 export function reduce(
   state: ToolStreamState,
@@ -43,18 +71,17 @@ export function reduce(
   return applyActions(state, [action], now);
 }
 
-const ACTIVE_STATUSES: ReadonlySet<RunStatus> = new Set(['idle', 'connecting', 'reconnecting']);
-
 /** Applies actions to a copy-on-write view of the state. One instance per batch. */
 class StateWriter {
   state: ToolStreamState;
+  /** Client time stamped on what changes (ms since epoch). */
+  now: number;
   readonly #draft: Draft;
-  readonly #now: number;
 
   constructor(state: ToolStreamState, draft: Draft, now: number) {
     this.state = state;
     this.#draft = draft;
-    this.#now = now;
+    this.now = now;
   }
 
   apply(action: ToolStreamAction): void {
@@ -155,19 +182,21 @@ class StateWriter {
     return root.run;
   }
 
-  #call(id: string): ToolCall {
+  // The writable views below write back only when they copied: in place (reduceStream) and for
+  // objects already copied in this batch, an update is one lookup and no store.
+  #call(id: string, existing: ToolCall = this.state.calls[id]!): ToolCall {
     const root = this.#root();
     const calls = this.#draft.own(root.calls) as Record<string, ToolCall>;
-    root.calls = calls;
-    const call = this.#draft.own(calls[id]!);
-    calls[id] = call;
+    if (calls !== root.calls) root.calls = calls;
+    const call = this.#draft.own(existing);
+    if (call !== existing) calls[id] = call;
     return call;
   }
 
   #phase(call: ToolCall, phase: ToolPhaseName): ToolPhase {
     const current = call[phase]!;
     const writable = this.#draft.own(current);
-    call[phase] = writable;
+    if (writable !== current) call[phase] = writable;
     return writable;
   }
 
@@ -183,7 +212,7 @@ class StateWriter {
         role: 'assistant',
         parts: this.#draft.adopt([]),
         citations: [],
-        createdAt: this.#now,
+        createdAt: this.now,
       });
       messages.push(created);
       this.#run().messageId = created.id;
@@ -203,7 +232,9 @@ class StateWriter {
   }
 
   #markStreaming(): void {
-    if (ACTIVE_STATUSES.has(this.state.status)) this.#root().status = 'streaming';
+    const status = this.state.status;
+    if (status === 'idle' || status === 'connecting' || status === 'reconnecting')
+      this.#root().status = 'streaming';
   }
 
   // ── text ─────────────────────────────────────────────────────────────────────────────────
@@ -279,7 +310,7 @@ class StateWriter {
     if (call.call.complete) return;
     const phase = this.#phase(call, 'call');
     phase.complete = true;
-    phase.completedAt = this.#now;
+    phase.completedAt = this.now;
   }
 
   #createCall(event: ToolStartEvent): void {
@@ -303,13 +334,13 @@ class StateWriter {
       argsError: null,
       status: 'pending',
       error: null,
-      startedAt: this.#now,
+      startedAt: this.now,
       completedAt: null,
     });
     if (event.phase === 'result') {
       // The call phase was never sent: it happened, but we saw only the result.
       phase.complete = true;
-      phase.completedAt = this.#now;
+      phase.completedAt = this.now;
       call.result = this.#newPhase();
     }
     const calls = this.#draft.own(root.calls) as Record<string, ToolCall>;
@@ -339,7 +370,7 @@ class StateWriter {
       text: '',
       streamed: false,
       complete: false,
-      startedAt: this.#now,
+      startedAt: this.now,
       completedAt: null,
     });
   }
@@ -376,7 +407,7 @@ class StateWriter {
       );
       return null;
     }
-    const call = this.#call(event.callId);
+    const call = this.#call(event.callId, existing);
     if (phase === null) {
       this.#completeImplicitly(call);
       call.result = this.#newPhase();
@@ -391,7 +422,7 @@ class StateWriter {
     if (call === null) return;
     const phase = this.#phase(call, event.phase);
     phase.text += event.delta;
-    phase.streamed = true;
+    if (!phase.streamed) phase.streamed = true;
     if (event.details !== null) this.#mergeDetails(call, event.details);
     if (call.status !== 'streaming') call.status = liveStatus(call);
   }
@@ -419,7 +450,7 @@ class StateWriter {
     const phase = this.#phase(call, event.phase);
     if (event.output !== null) phase.text = event.output;
     phase.complete = true;
-    phase.completedAt = this.#now;
+    phase.completedAt = this.now;
     if (event.details !== null) this.#mergeDetails(call, event.details);
     if (event.error !== null) {
       call.error = event.error;
@@ -432,7 +463,7 @@ class StateWriter {
       });
     }
     call.status = liveStatus(call);
-    if (call.status === 'complete' || call.status === 'error') call.completedAt = this.#now;
+    if (call.status === 'complete' || call.status === 'error') call.completedAt = this.now;
   }
 
   // ── runs ─────────────────────────────────────────────────────────────────────────────────
@@ -447,7 +478,7 @@ class StateWriter {
     root.messages = messages;
     if (userMessage !== null) {
       messages.push(
-        this.#draft.adopt({ id: userMessage.id, role: 'user', text: userMessage.text, createdAt: this.#now }),
+        this.#draft.adopt({ id: userMessage.id, role: 'user', text: userMessage.text, createdAt: this.now }),
       );
     }
     messages.push(
@@ -456,7 +487,7 @@ class StateWriter {
         role: 'assistant',
         parts: this.#draft.adopt([]),
         citations: this.#draft.adopt([]),
-        createdAt: this.#now,
+        createdAt: this.now,
       }),
     );
     root.status = 'connecting';
@@ -489,7 +520,7 @@ class StateWriter {
       const call = this.#call(existing.id);
       // A call phase that completed with no result to follow is simply complete.
       call.status = existing.status === 'running' && final === 'done' ? 'complete' : closed;
-      call.completedAt = this.#now;
+      call.completedAt = this.now;
     }
   }
 

@@ -1,10 +1,10 @@
 import type { AdapterDefinition } from '../adapters/adapter.js';
 import { createFramePipeline } from '../adapters/frame-pipeline.js';
 import type { ProtocolOption } from '../adapters/protocols.js';
-import type { StreamEvent } from '../protocol/events.js';
+import type { ToolStreamError } from '../errors.js';
 import type { ToolStreamAction } from '../reducer/actions.js';
 import { Draft } from '../reducer/draft.js';
-import { applyActions } from '../reducer/reduce.js';
+import { openReducer } from '../reducer/reduce.js';
 import { initialState, type ToolStreamState } from '../reducer/state.js';
 import { createFrameDecoder, type Framing } from '../sse/frame-decoder.js';
 import { type StreamSnapshot, toSnapshot } from './snapshot.js';
@@ -51,61 +51,38 @@ export async function reduceStreamToState(
   input: StreamInput,
   options: ReduceStreamOptions = {},
 ): Promise<ToolStreamState> {
-  let state = initialState();
-  // Nobody sees intermediate states, so one draft serves the whole stream: built in place.
-  const draft = new Draft();
-  let pending: ToolStreamAction[] = [];
-  const emit = (event: StreamEvent) => {
-    pending.push(event);
-  };
-  const pipeline = createFramePipeline(emit, { ...options, emitEventIds: false });
+  // The state is fresh and nobody sees its intermediate versions (`onState` gets only the
+  // last): it is built in place, and each event is applied the moment it is emitted — no
+  // copying, no arrays of pending events.
+  const reducer = openReducer(initialState(), Date.now(), new Draft({ inPlace: true }));
+  const apply = (action: ToolStreamAction) => reducer.apply(action);
+  const pipeline = createFramePipeline(apply, { ...options, emitEventIds: false });
   const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) }, options.framing);
-  const applyPending = () => {
-    if (pending.length === 0) return;
-    state = applyActions(state, pending, Date.now(), draft);
-    pending = [];
-  };
   // The last SSE id is recorded once, at the end, rather than after every frame.
-  const recordLastEventId = () => {
-    if (pipeline.lastEventId !== null) pending.push({ type: 'event-id', id: pipeline.lastEventId });
+  const end = (status: 'done' | 'error' | 'aborted', error: ToolStreamError | null) => {
+    if (pipeline.lastEventId !== null) apply({ type: 'event-id', id: pipeline.lastEventId });
+    if (status === 'done') apply({ type: 'run-info', protocol: pipeline.protocol });
+    apply({ type: 'run-end', status, error });
+    return reducer.state;
   };
 
-  pending.push({ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null });
+  apply({ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null });
   const signal = options.signal;
   let outcome: 'done' | 'aborted';
   try {
     outcome = await readChunks(input, signal, (chunk) => {
+      reducer.now = Date.now();
       decoder.feed(chunk);
-      applyPending();
     });
   } catch (cause) {
-    recordLastEventId();
-    if (signal?.aborted) {
-      pending.push({ type: 'run-end', status: 'aborted', error: null });
-      applyPending();
-      return state;
-    }
+    if (signal?.aborted) return end('aborted', null);
     // A failing source (a dropped connection) ends the run with an error; what arrived is kept.
-    pending.push({
-      type: 'run-end',
-      status: 'error',
-      error: { code: 'network', message: errorText(cause), retryable: true, fatal: true },
-    });
-    applyPending();
-    return state;
+    return end('error', { code: 'network', message: errorText(cause), retryable: true, fatal: true });
   }
-  if (outcome === 'aborted' || signal?.aborted) {
-    recordLastEventId();
-    pending.push({ type: 'run-end', status: 'aborted', error: null });
-  } else {
-    decoder.end();
-    pipeline.end();
-    recordLastEventId();
-    pending.push({ type: 'run-info', protocol: pipeline.protocol });
-    pending.push({ type: 'run-end', status: 'done', error: null });
-  }
-  applyPending();
-  return state;
+  if (outcome === 'aborted' || signal?.aborted) return end('aborted', null);
+  decoder.end();
+  pipeline.end();
+  return end('done', null);
 }
 
 function errorText(cause: unknown): string {

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { AdapterDefinition } from '../adapters/adapter.js';
+import { EventIdLog } from '../adapters/event-id-log.js';
 import { createFramePipeline, type FramePipeline } from '../adapters/frame-pipeline.js';
 import type { ProtocolOption } from '../adapters/protocols.js';
 import { isToolStreamFailure, type ToolStreamError } from '../errors.js';
@@ -141,7 +142,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
   let session: Session | null = null;
   // The SSE ids the last named run applied here, so that re-attaching it on this store skips an
   // event a server replays (some replay from Last-Event-ID inclusive, or overlap after a drop).
-  let lastApplied: { runId: string; ids: ReadonlySet<string> } | null = null;
+  let lastApplied: { runId: string; ids: EventIdLog } | null = null;
 
   const flush = () => {
     if (queue.length === 0) return;
@@ -161,7 +162,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     flush();
   };
 
-  const openSession = (appliedIds?: Iterable<string>): Session => {
+  const openSession = (appliedIds?: EventIdLog): Session => {
     const current: Session = {
       controller: new AbortController(),
       pipeline: null as unknown as FramePipeline,
@@ -376,7 +377,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       // otherwise land on the re-attached run and mark its open calls stopped.
       const replaced = abortSession('replaced');
       if (replaced !== null) finish(replaced, 'idle', null);
-      const applied = new Set<string>(lastApplied?.runId === resumeFrom.runId ? lastApplied.ids : []);
+      const applied = lastApplied?.runId === resumeFrom.runId ? lastApplied.ids.clone() : new EventIdLog();
       if (resumeFrom.lastEventId !== null) applied.add(resumeFrom.lastEventId);
       const current = openSession(applied);
       dispatch({ type: 'run-info', runId: resumeFrom.runId });

@@ -40,7 +40,8 @@ Commands:
     --header K:V        Request header (repeatable)
     --name NAME         Scenario name (default from the URL)
     --description TEXT  Scenario description
-    --protocol P        chat-message-response | typed-events (default: recognised)
+    --protocol P        chat-message-response | typed-events | a provider format
+                        (openai-chat, anthropic, gemini, …; default: recognised)
   list                  List the scenarios (--scenarios DIR to include yours)
   validate <file...>    Check scenario files; prints file:line: field problems
   help                  This text

@@ -207,6 +207,18 @@ describe('createHandlers (MSW, node)', () => {
     expect(limited.headers.get('retry-after')).toBe('2');
   });
 
+  it('fault-times limits a fault to the first requests, per createHandlers', async () => {
+    use({ speed: Number.POSITIVE_INFINITY });
+    const headers = { 'x-mock-fault': 'status:500', 'x-mock-fault-times': '1' };
+    expect((await post({ message: 'x', scenario: 'single-call' }, { headers })).status).toBe(500);
+    const second = await post({ message: 'x', scenario: 'single-call' }, { headers });
+    expect(second.status).toBe(200);
+    await readBody(second.body);
+    // New handlers, new backend: the count starts again.
+    use({ speed: Number.POSITIVE_INFINITY });
+    expect((await post({ message: 'x', scenario: 'single-call' }, { headers })).status).toBe(500);
+  });
+
   it('serves another base path on the given origin', async () => {
     use({ speed: Number.POSITIVE_INFINITY, basePath: '/v2/agent/', origin: 'https://api.example.com' });
     const response = await post(

@@ -1,6 +1,6 @@
 import { createFrameDecoder, createFramePipeline } from '@toolstream/core';
 import type { Scenario, ScenarioFrame, ScenarioProtocol } from '../scenario/format.js';
-import { serializeScenario } from '../scenario/format.js';
+import { SCENARIO_PROTOCOLS, serializeScenario } from '../scenario/format.js';
 import { ScenarioFormatError, validateScenario } from '../scenario/validate.js';
 
 /** Options of {@link recordStream}. */
@@ -112,8 +112,7 @@ export async function recordStream(url: string, options: RecordOptions = {}): Pr
       name: options.name ?? nameFromUrl(url),
       description:
         options.description ?? `Recorded from ${method} ${url} on ${new Date().toISOString().slice(0, 10)}.`,
-      protocol:
-        options.protocol ?? (pipeline.protocol === 'typed-events' ? 'typed-events' : 'chat-message-response'),
+      protocol: options.protocol ?? recordedProtocol(pipeline.protocol),
     },
     steps: frames,
   };
@@ -139,4 +138,11 @@ function nameFromUrl(url: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return name === '' ? 'recorded' : name;
+}
+
+/** The scenario protocol for what the core recognised; the primary protocol when it could not tell. */
+function recordedProtocol(recognised: string | null): ScenarioProtocol {
+  return recognised !== null && (SCENARIO_PROTOCOLS as readonly string[]).includes(recognised)
+    ? (recognised as ScenarioProtocol)
+    : 'chat-message-response';
 }

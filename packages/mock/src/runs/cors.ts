@@ -1,10 +1,12 @@
 /** Headers a browser client sends that the mock accepts cross-origin. */
 const ALLOWED_HEADERS =
-  'accept, authorization, cache-control, content-type, last-event-id, x-mock-fault, x-mock-retry-after';
+  'accept, authorization, cache-control, content-type, last-event-id, x-mock-fault, x-mock-fault-times, x-mock-retry-after';
 
 /**
- * CORS headers for every answer: any origin (echoed, so credentials work too), `X-Run-Id`
- * readable by scripts, and — for a preflight — the methods and the headers asked for.
+ * CORS headers for every answer: any origin (echoed, so credentials work too), `X-Run-Id` and
+ * `Retry-After` readable by scripts (neither is CORS-safelisted: without this a browser client
+ * on another origin could not re-attach, nor honour a 429's wait), and — for a preflight — the
+ * methods and the headers asked for.
  */
 export function corsHeaders(
   header: (name: string) => string | null,
@@ -13,7 +15,7 @@ export function corsHeaders(
   const origin = header('origin');
   const headers: Record<string, string> = {
     'access-control-allow-origin': origin ?? '*',
-    'access-control-expose-headers': 'X-Run-Id',
+    'access-control-expose-headers': 'X-Run-Id, Retry-After',
   };
   if (origin !== null) {
     headers['access-control-allow-credentials'] = 'true';

@@ -12,6 +12,10 @@
  *
  * `retry-after=SECONDS` (query) or `X-Mock-Retry-After` (header) adds `Retry-After` to a
  * `status:` answer (for 429 and 503).
+ *
+ * `fault-times=N` (query) or `X-Mock-Fault-Times` (header) limits the faults to the first N
+ * requests that carry the same switches (per backend); later ones are served normally. That is
+ * how a test shows "500, then Retry works" or "429, then success" against one endpoint URL.
  */
 export interface Faults {
   dropAfter?: number;
@@ -19,6 +23,8 @@ export interface Faults {
   status?: number;
   retryAfter?: string;
   contentType?: string;
+  /** Apply the other faults only to the first `times` requests that carry the same switches. */
+  times?: number;
 }
 
 /** Faults that act on one connection of a run. */
@@ -29,9 +35,11 @@ export const FAULT_PARAM = 'fault';
 export const FAULT_HEADER = 'x-mock-fault';
 export const RETRY_AFTER_PARAM = 'retry-after';
 export const RETRY_AFTER_HEADER = 'x-mock-retry-after';
+export const FAULT_TIMES_PARAM = 'fault-times';
+export const FAULT_TIMES_HEADER = 'x-mock-fault-times';
 
 const USAGE =
-  'Known faults: drop-after:N, stall, stall-after:N, status:CODE (with retry-after=SECONDS), content-type[:TYPE].';
+  'Known faults: drop-after:N, stall, stall-after:N, status:CODE (with retry-after=SECONDS), content-type[:TYPE]; fault-times=N limits them to the first N requests.';
 
 /** Reads the fault switches of a request. Returns an error message for an unknown or malformed one. */
 export function parseFaults(
@@ -77,7 +85,41 @@ export function parseFaults(
   }
   const retryAfter = url.searchParams.get(RETRY_AFTER_PARAM) ?? header(RETRY_AFTER_HEADER);
   if (retryAfter !== null && retryAfter !== '') faults.retryAfter = retryAfter;
+  const times = (url.searchParams.get(FAULT_TIMES_PARAM) ?? header(FAULT_TIMES_HEADER) ?? '').trim();
+  if (times !== '') {
+    const count = Number(times);
+    if (!(Number.isInteger(count) && count >= 0)) {
+      return {
+        faults: null,
+        error: `fault-times "${times}" needs a request count, e.g. fault-times=1. ${USAGE}`,
+      };
+    }
+    faults.times = count;
+  }
   return { faults, error: null };
+}
+
+/**
+ * Remembers, per set of switches, how many requests carried them, and applies `fault-times`:
+ * returns the faults a request gets (without `times`), or no faults once its budget is spent.
+ * One per backend, so separate servers (and separate tests) count separately.
+ */
+export function createFaultBudget(): (faults: Faults) => Faults {
+  const seen = new Map<string, number>();
+  return ({ times, ...faults }) => {
+    if (times === undefined) return faults;
+    // Fixed field order: the same switches give the same key however the request spelled them.
+    const key = JSON.stringify([
+      faults.dropAfter,
+      faults.stallAfter,
+      faults.status,
+      faults.retryAfter,
+      faults.contentType,
+    ]);
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    return count <= times ? faults : {};
+  };
 }
 
 function invalid(spec: string, problem: string): { faults: null; error: string } {

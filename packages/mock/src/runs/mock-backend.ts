@@ -8,6 +8,7 @@ import {
 import { corsHeaders } from './cors.js';
 import {
   type ConnectionFaults,
+  createFaultBudget,
   faultResponse,
   jsonError,
   type PlainResponse,
@@ -95,6 +96,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   const defaultScenario = options.defaultScenario ?? DEFAULT_SCENARIO;
   const latencyMs = options.latencyMs ?? 0;
   const preamble = options.retryMs === undefined ? '' : encodeRetry(options.retryMs);
+  const faultBudget = createFaultBudget();
 
   const runIdOf = (pathname: string): string | null | undefined => {
     const path = pathname.replace(/\/+$/, '') || '/';
@@ -168,7 +170,7 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
 
     const parsed = parseFaults(request.url, request.header);
     if (parsed.faults === null) return plain(request, jsonError(400, parsed.error));
-    const faults = parsed.faults;
+    const faults = faultBudget(parsed.faults);
     const refused = faultResponse(faults);
     if (refused !== null) return plain(request, refused);
     const connectionFaults: ConnectionFaults = {};

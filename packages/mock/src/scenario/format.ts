@@ -12,11 +12,40 @@
  * ```
  */
 
-/** The wire formats a scenario can be written in. */
-export type ScenarioProtocol = 'chat-message-response' | 'typed-events';
+/**
+ * The model-provider stream formats that `@toolstream/core` reads (PROTOCOL.md §9). A scenario
+ * in one of them replays a provider's raw stream, as a backend that proxies it would send it;
+ * the names are the core's `protocol` option values.
+ */
+export type ProviderProtocol =
+  | 'openai-chat'
+  | 'anthropic'
+  | 'gemini'
+  | 'openai-responses'
+  | 'ag-ui'
+  | 'ollama-native'
+  | 'cohere';
+
+/** All values of {@link ProviderProtocol}, for runtime checks. */
+export const PROVIDER_PROTOCOLS: readonly ProviderProtocol[] = [
+  'openai-chat',
+  'anthropic',
+  'gemini',
+  'openai-responses',
+  'ag-ui',
+  'ollama-native',
+  'cohere',
+];
+
+/** The wire formats a scenario can be written in: toolstream's two, or a provider's. */
+export type ScenarioProtocol = 'chat-message-response' | 'typed-events' | ProviderProtocol;
 
 /** All values of {@link ScenarioProtocol}, for runtime checks. */
-export const SCENARIO_PROTOCOLS: readonly ScenarioProtocol[] = ['chat-message-response', 'typed-events'];
+export const SCENARIO_PROTOCOLS: readonly ScenarioProtocol[] = [
+  'chat-message-response',
+  'typed-events',
+  ...PROVIDER_PROTOCOLS,
+];
 
 /** Line 1 of a scenario file. */
 export interface ScenarioHeader {

@@ -25,6 +25,7 @@ describe('built-in library', () => {
         'malformed-frames',
         'long-run',
         'typed-events',
+        'xss-payloads',
       ]),
     );
   });

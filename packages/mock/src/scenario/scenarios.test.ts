@@ -12,6 +12,7 @@ import {
 import { LONG_RUN_PARTS } from './definitions/long-run.js';
 import { REACT_FINAL_ANSWER } from './definitions/react.js';
 import { TYPED_ERROR_MESSAGE } from './definitions/typed-events.js';
+import { XSS_PAYLOADS, XSS_TAG_PAYLOADS } from './definitions/xss.js';
 import type { Scenario } from './format.js';
 import { builtinScenarios } from './library.js';
 
@@ -202,6 +203,31 @@ describe('key facts per scenario', () => {
     const reduced = await run('typed-events-error');
     expect(reduced.snapshot.status).toBe('error');
     expect(reduced.state.error?.message).toBe(TYPED_ERROR_MESSAGE);
+  });
+
+  it('xss-payloads: the payloads reach every field a UI shows, unchanged by the protocol', async () => {
+    const reduced = await run('xss-payloads');
+    expect(reduced.snapshot.status).toBe('done');
+    expect(reduced.snapshot.errors).toEqual([]);
+    for (const tag of XSS_TAG_PAYLOADS) expect(reduced.snapshot.text).toContain(tag);
+    expect(reduced.snapshot.text).toContain(XSS_PAYLOADS.markdownLink);
+    const fetchPage = call(reduced, 'fetch_page');
+    expect(fetchPage.result!.streamed).toBe(true);
+    expect(fetchPage.result!.text).toContain(XSS_PAYLOADS.script);
+    expect(fetchPage.details).toMatchObject({
+      summary: `Fetch ${XSS_PAYLOADS.img}`,
+      note: XSS_PAYLOADS.handler,
+      homepage: XSS_PAYLOADS.javascriptUrl,
+      source: XSS_PAYLOADS.rawLink,
+    });
+    expect(fetchPage.details.arguments).toEqual({ url: XSS_PAYLOADS.javascriptUrl, html: XSS_PAYLOADS.svg });
+    const widget = call(reduced, 'render_widget');
+    expect(widget.result!.streamed).toBe(false);
+    expect(widget.result!.text).toContain(XSS_PAYLOADS.iframe);
+    expect(call(reduced, 'delegate_to_web_agent').result!.text).toContain(XSS_PAYLOADS.autolink);
+    expect(reduced.snapshot.citations).toEqual(
+      expect.arrayContaining([XSS_PAYLOADS.javascriptUrl, XSS_PAYLOADS.script, XSS_PAYLOADS.dataUrl]),
+    );
   });
 
   it(`long-run: ${LONG_RUN_PARTS} parts, all applied`, async () => {

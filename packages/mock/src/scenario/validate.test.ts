@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Scenario, serializeScenario } from './format.js';
+import { PROVIDER_PROTOCOLS, SCENARIO_PROTOCOLS, type Scenario, serializeScenario } from './format.js';
 import {
   formatIssue,
   parseScenario,
@@ -62,6 +62,16 @@ describe('validateScenarioText', () => {
       'keywords',
     ]);
     expect(issuesOf(frame({}))[0]).toMatchObject({ line: 1, field: 'type' });
+  });
+
+  it('accepts the provider protocols and names every allowed protocol when one is wrong', () => {
+    for (const protocol of PROVIDER_PROTOCOLS) {
+      const text = `${header.replace('chat-message-response', protocol)}\n${frame({ data: '[DONE]' })}`;
+      expect(validateScenarioText(text).scenario?.header.protocol, protocol).toBe(protocol);
+    }
+    const [issue] = issuesOf(`${header.replace('chat-message-response', 'openai')}\n${frame({})}`);
+    expect(issue!.field).toBe('protocol');
+    for (const protocol of SCENARIO_PROTOCOLS) expect(issue!.message).toContain(`"${protocol}"`);
   });
 
   it('requires the header name to match the file name when asked', () => {
@@ -126,7 +136,7 @@ describe('serializeScenario and parseScenario', () => {
     .record({
       name: fc.stringMatching(/^[a-z0-9]+(-[a-z0-9]+){0,3}$/),
       description: fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
-      protocol: fc.constantFrom('chat-message-response' as const, 'typed-events' as const),
+      protocol: fc.constantFrom(...SCENARIO_PROTOCOLS),
       steps: fc.array(step, { maxLength: 20 }),
     })
     .map(({ name, description, protocol, steps }): Scenario => {

@@ -52,7 +52,7 @@ describe('createMockServer over loopback', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('x-run-id')).toMatch(/^run_/);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    expect(response.headers.get('access-control-expose-headers')).toBe('X-Run-Id');
+    expect(response.headers.get('access-control-expose-headers')).toBe('X-Run-Id, Retry-After');
     const frames = decodeSse((await readBody(response.body)).text);
     expect(frames.map(plainFrame)).toEqual(expectedFrames(library.get('subagent-delegation')!));
   });
@@ -228,6 +228,8 @@ describe('createMockServer over loopback', () => {
       expect(response.status).toBe(429);
       expect(response.headers.get('retry-after')).toBe('1');
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      // Retry-After is not CORS-safelisted: a browser on another origin reads it only when exposed.
+      expect(response.headers.get('access-control-expose-headers')).toContain('Retry-After');
     });
 
     it('content-type answers 200 with an HTML page instead of a stream', async () => {
@@ -238,6 +240,62 @@ describe('createMockServer over loopback', () => {
       expect(await html.text()).toContain('<title>Sign in</title>');
       const json = await post(`${server.endpoint}?fault=content-type:application/json`, { message: 'x' });
       expect(json.headers.get('content-type')).toBe('application/json');
+    });
+
+    it('fault-times=N: the fault hits only the first N requests with those switches', async () => {
+      const { server, log } = await start();
+      const url = `${server.endpoint}?fault=status:500&fault-times=2`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await post(url, { message: 'x', scenario: 'single-call' });
+        statuses.push(response.status);
+        await readBody(response.body);
+      }
+      expect(statuses).toEqual([500, 500, 200, 200]);
+      expect(log.filter((entry) => entry.type === 'start')).toHaveLength(2);
+      // Other switches have their own count, and the header form works too.
+      const other = await post(
+        server.endpoint,
+        { message: 'x' },
+        { headers: { 'x-mock-fault': 'status:503', 'x-mock-fault-times': '1' } },
+      );
+      expect(other.status).toBe(503);
+    });
+
+    it('fault-times=1 with drop-after: the POST drops, the re-attach (same query) does not', async () => {
+      const { server, log } = await start();
+      const scenario = library.get('single-call')!;
+      const query = '?fault=drop-after:3&fault-times=1';
+      const response = await post(`${server.endpoint}${query}`, { message: 'x', scenario: 'single-call' });
+      const first = await readBody(response.body);
+      expect(first.error).not.toBeNull();
+      const before = decodeSse(first.text);
+      expect(before).toHaveLength(3);
+      const again = await fetch(`${server.endpoint}/${response.headers.get('x-run-id')}${query}`, {
+        headers: { 'last-event-id': before.at(-1)!.id! },
+      });
+      const rest = await readBody(again.body);
+      expect(rest.error).toBeNull();
+      expect([...before, ...decodeSse(rest.text)].map(plainFrame)).toEqual(expectedFrames(scenario));
+      expect(log.filter((entry) => entry.type === 'start')).toHaveLength(1);
+    });
+
+    it('a fault-times that is not a count is a 400', async () => {
+      const { server } = await start();
+      const response = await post(`${server.endpoint}?fault=status:500&fault-times=twice`, { message: 'x' });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+        /fault-times "twice" needs a request count/,
+      );
+    });
+
+    it('allows the X-Mock-Fault-Times header cross-origin (default preflight answer)', async () => {
+      const { server } = await start();
+      const response = await fetch(server.endpoint, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://127.0.0.1:4173', 'access-control-request-method': 'POST' },
+      });
+      expect(response.headers.get('access-control-allow-headers')).toContain('x-mock-fault-times');
     });
 
     it('an unknown fault is a 400 that lists the known ones', async () => {

@@ -87,6 +87,49 @@ describe('createToolStreamStore against the mock server', () => {
     expect(counts.POST).toBe(1);
   });
 
+  it('drop-after with fault-times=1: one drop, one re-attach, one POST, the full text', async () => {
+    const { server, log } = await start();
+    const { fetch, counts } = countingFetch();
+    const store = createToolStreamStore({
+      endpoint: `${server.endpoint}?fault=drop-after:6&fault-times=1`,
+      fetch,
+      schedule: 'sync',
+    });
+    await store.send({ message: 'x', body: { scenario: 'nested-delegation' } });
+    expect(store.getState().status).toBe('done');
+    expect(lastAnswer(store)).toBe(await fullText('nested-delegation'));
+    expect(counts).toEqual({ POST: 1, GET: 1 });
+    expect(log.filter((entry) => entry.type === 'attach')).toHaveLength(1);
+  });
+
+  it('status:500 with fault-times=1: the first send fails, sending again streams normally', async () => {
+    const { server } = await start();
+    const store = createToolStreamStore({
+      endpoint: `${server.endpoint}?fault=status:500&fault-times=1`,
+      schedule: 'sync',
+    });
+    await store.send({ message: 'x', body: { scenario: 'single-call' } });
+    expect(store.getState().status).toBe('error');
+    expect(store.getState().error).toMatchObject({ code: 'http', status: 500 });
+    await store.send({ message: 'x', body: { scenario: 'single-call' } });
+    expect(store.getState().status).toBe('done');
+    expect(lastAnswer(store)).toBe(await fullText('single-call'));
+  });
+
+  it('status:429 with retry-after and fault-times=1: the store waits, then the same POST streams', async () => {
+    const { server } = await start();
+    const { fetch, counts } = countingFetch();
+    const store = createToolStreamStore({
+      endpoint: `${server.endpoint}?fault=status:429&retry-after=0.05&fault-times=1`,
+      fetch,
+      schedule: 'sync',
+    });
+    await store.send({ message: 'x', body: { scenario: 'single-call' } });
+    expect(store.getState().status).toBe('done');
+    expect(lastAnswer(store)).toBe(await fullText('single-call'));
+    expect(counts.POST).toBe(2);
+  });
+
   it('stop() cancels the run on the server with DELETE', async () => {
     const { server, log } = await start({ speed: 1 });
     const store = createToolStreamStore({ endpoint: server.endpoint, schedule: 'sync' });

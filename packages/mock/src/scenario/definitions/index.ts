@@ -5,8 +5,11 @@ import { nestedDelegation, subagentDelegation } from './delegation.js';
 import { failingTool, guardRejection, midStreamDisconnect, timeout } from './failures.js';
 import { LONG_RUN_SUMMARY, longRun } from './long-run.js';
 import { malformedFrames } from './malformed.js';
+import { PROVIDER_SCENARIOS } from './provider-specs.js';
+import { providerScenario } from './providers.js';
 import { reactFinalOnly, reactStreamed } from './react.js';
 import { typedEvents, typedEventsError } from './typed-events.js';
+import { xssPayloads } from './xss.js';
 
 /** A scenario of the built-in library, as builder code. */
 export interface ScenarioDefinition {
@@ -37,5 +40,13 @@ export const scenarioDefinitions: readonly ScenarioDefinition[] = [
   { name: 'malformed-frames', build: malformedFrames, shipped: true },
   { name: 'typed-events', build: typedEvents, shipped: true },
   { name: 'typed-events-error', build: typedEventsError, shipped: true },
+  { name: 'xss-payloads', build: xssPayloads, shipped: true },
+  // Raw provider streams (PROTOCOL.md §9), copied from the fixtures when the files are generated.
+  ...PROVIDER_SCENARIOS.map((spec) => ({
+    name: spec.name,
+    build: () => providerScenario(spec),
+    shipped: true,
+  })),
+  // Last: the server lists the scenarios built at load time after its files.
   { name: 'long-run', build: () => longRun(), shipped: false, summary: LONG_RUN_SUMMARY },
 ];
