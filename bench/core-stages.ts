@@ -1,0 +1,183 @@
+/**
+ * Where the core's ingest time goes, stage by stage, on the same workload as `npm run bench`:
+ * each stage adds one layer of `reduceStream` to the one before, so the differences between
+ * medians are the cost of each layer. No forced GC between stages (see `runOnce` in measure.ts).
+ * Run with `node --import tsx bench/core-stages.ts [size in MB, default 20]`.
+ */
+import { createParser } from 'eventsource-parser';
+import { createFramePipeline } from '../packages/core/src/adapters/frame-pipeline.js';
+import type { StreamEvent } from '../packages/core/src/protocol/events.js';
+import type { ChatMessageResponse } from '../packages/core/src/protocol/wire.js';
+import type { ToolStreamAction } from '../packages/core/src/reducer/actions.js';
+import { Draft } from '../packages/core/src/reducer/draft.js';
+import { applyActions } from '../packages/core/src/reducer/reduce.js';
+import { initialState } from '../packages/core/src/reducer/state.js';
+import { reduceStream } from '../packages/core/src/snapshot/reduce-stream.js';
+import { createFrameDecoder } from '../packages/core/src/sse/frame-decoder.js';
+import { median } from './measure.js';
+import { cutIntoPieces, streamPieces } from './pieces.js';
+import { generateWorkload } from './workload.js';
+
+const megabytes = Number(process.argv[2] ?? 20);
+const workload = generateWorkload({ name: `${megabytes} MB`, targetBytes: megabytes * 1e6, seed: 0x7001 });
+const { pieces } = cutIntoPieces(workload.bytes, 16 * 1024, 0x7001);
+
+/** Events per piece, as `reduceStream` batches them, for timing the reducer alone. */
+async function collectBatches(): Promise<ToolStreamAction[][]> {
+  const batches: ToolStreamAction[][] = [];
+  let pending: ToolStreamAction[] = [];
+  const pipeline = createFramePipeline((event: StreamEvent) => pending.push(event));
+  const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
+  for await (const piece of streamPieces(pieces, null)) {
+    decoder.feed(piece);
+    batches.push(pending);
+    pending = [];
+  }
+  decoder.end();
+  pipeline.end();
+  batches.push(pending);
+  return batches;
+}
+
+let sink = 0;
+
+const stages: [string, () => Promise<void>][] = [
+  [
+    'decode + eventsource-parser (no JSON)',
+    async () => {
+      const decoder = new TextDecoder();
+      const parser = createParser({ onEvent: (event) => (sink += event.data.length) });
+      for await (const piece of streamPieces(pieces, null))
+        parser.feed(decoder.decode(piece, { stream: true }));
+    },
+  ],
+  [
+    'floor: + JSON.parse',
+    async () => {
+      const decoder = new TextDecoder();
+      const parser = createParser({ onEvent: (event) => (sink += JSON.parse(event.data).tool_calls.length) });
+      for await (const piece of streamPieces(pieces, null))
+        parser.feed(decoder.decode(piece, { stream: true }));
+    },
+  ],
+  [
+    'floor + keep the text (every message and stream_part string)',
+    async () => {
+      const decoder = new TextDecoder();
+      const kept: string[] = [];
+      const parser = createParser({
+        onEvent: (event) => {
+          const response = JSON.parse(event.data) as ChatMessageResponse;
+          if (response.message !== '') kept.push(response.message);
+          for (const call of response.tool_calls) if (call.stream_part) kept.push(call.stream_part);
+        },
+      });
+      for await (const piece of streamPieces(pieces, null))
+        parser.feed(decoder.decode(piece, { stream: true }));
+      sink += kept.length;
+    },
+  ],
+  [
+    'core frame decoder (no JSON)',
+    async () => {
+      const decoder = createFrameDecoder({ onFrame: (frame) => (sink += frame.data.length) });
+      for await (const piece of streamPieces(pieces, null)) decoder.feed(piece);
+      decoder.end();
+    },
+  ],
+  [
+    'core decoder + pipeline (auto adapter, events dropped)',
+    async () => {
+      let pending: StreamEvent[] = [];
+      const pipeline = createFramePipeline((event) => pending.push(event));
+      const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
+      for await (const piece of streamPieces(pieces, null)) {
+        decoder.feed(piece);
+        sink += pending.length;
+        pending = [];
+      }
+      decoder.end();
+    },
+  ],
+  [
+    'core decoder + pipeline (fixed protocol, no SSE ids)',
+    async () => {
+      let pending: StreamEvent[] = [];
+      const pipeline = createFramePipeline((event) => pending.push(event), {
+        protocol: 'chat-message-response',
+      });
+      const decoder = createFrameDecoder({
+        onFrame: (frame) => pipeline.push({ event: frame.event, data: frame.data }),
+      });
+      for await (const piece of streamPieces(pieces, null)) {
+        decoder.feed(piece);
+        sink += pending.length;
+        pending = [];
+      }
+      decoder.end();
+    },
+  ],
+  [
+    'reduceStream (everything)',
+    async () => {
+      sink += (await reduceStream(streamPieces(pieces, null))).toolCalls.length;
+    },
+  ],
+];
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
+
+/** Runs `list` round-robin (two warm-up rounds) and returns the median wall and CPU ms of each. */
+async function measure(list: [string, () => Promise<void>][]): Promise<{ wall: number; cpu: number }[]> {
+  const wall = list.map(() => [] as number[]);
+  const cpu = list.map(() => [] as number[]);
+  for (let round = -2; round < rounds; round++) {
+    for (const [index, [, run]] of list.entries()) {
+      const cpuStart = process.cpuUsage();
+      const start = performance.now();
+      await run();
+      const used = process.cpuUsage(cpuStart);
+      if (round < 0) continue;
+      wall[index]!.push(performance.now() - start);
+      cpu[index]!.push((used.user + used.system) / 1000);
+    }
+  }
+  return list.map((_, index) => ({ wall: median(wall[index]!), cpu: median(cpu[index]!) }));
+}
+
+const results = await measure(stages);
+// The reducer alone runs last and apart: its pre-made events are a large live heap that would
+// make every major GC of the other stages slower.
+const batches = await collectBatches();
+const events = batches.reduce((n, batch) => n + batch.length, 0);
+const reducerStage: [string, () => Promise<void>] = [
+  `reducer alone (applyActions over ${events} pre-made events)`,
+  async () => {
+    let state = initialState();
+    const draft = new Draft();
+    state = applyActions(
+      state,
+      [{ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null }],
+      0,
+      draft,
+    );
+    for (const batch of batches) state = applyActions(state, batch, Date.now(), draft);
+    sink += state.callOrder.length;
+  },
+];
+results.push(...(await measure([reducerStage])));
+stages.push(reducerStage);
+
+console.log(
+  `${workload.name}: ${(workload.bytes.length / 1e6).toFixed(2)} MB, ${workload.stats.frames} frames, ${events} events; medians of ${rounds} rounds`,
+);
+console.log(' wall ms  × floor    cpu ms  × floor  stage');
+const floor = results[1]!;
+const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`.padStart(7);
+for (const [index, [name]] of stages.entries()) {
+  const { wall, cpu } = results[index]!;
+  console.log(
+    `${wall.toFixed(1).padStart(8)}  ${ratio(wall, floor.wall)}  ${cpu.toFixed(1).padStart(8)}  ${ratio(cpu, floor.cpu)}  ${name}`,
+  );
+}
+if (sink < 0) console.log(sink);
