@@ -93,7 +93,7 @@ describe('keyboard only', () => {
     expect(await composer(page).inputValue()).toBe('');
     const sent = page.locator('[data-slot="user-message"]');
     expect(await sent.count()).toBe(1);
-    // biome-ignore lint/performance/useDomNodeTextContent: the new line is a <br>, which only innerText reads as "\n"
+    // innerText, not textContent: the new line is a <br>, which only innerText reads as "\n".
     expect(await sent.innerText()).toBe('What is the weather\nin Seoul?');
 
     // Back from the composer to the call's "Details" disclosure.
