@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'core',
     environment: 'node',
+    // Property tests run hundreds of cases; a loaded 2-core CI machine needs room.
+    testTimeout: 30_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   },
 });

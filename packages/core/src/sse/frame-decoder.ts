@@ -40,7 +40,8 @@ export function createFrameDecoder(
 
   const sseParser = () => {
     sse ??= createParser({
-      onEvent: (event) => callbacks.onFrame({ event: event.event, data: event.data, id: event.id }),
+      // The parser's event already has the shape of a frame (`event`, `data`, `id`): no copy.
+      onEvent: callbacks.onFrame,
       onRetry: (ms) => callbacks.onRetry?.(ms),
     });
     return sse;

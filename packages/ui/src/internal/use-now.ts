@@ -25,7 +25,8 @@ function subscribe(intervalMs: number, listener: () => void): () => void {
   const clock = clockFor(intervalMs);
   clock.listeners.add(listener);
   if (clock.timer === null) {
-    clock.now = Date.now();
+    // `now` is not refreshed here: a new snapshot during subscribe would force an extra commit
+    // outside the store's frame. Readers clamp a stale `now` (it only trails until the first tick).
     clock.timer = setInterval(() => {
       clock.now = Date.now();
       for (const notify of clock.listeners) notify();
@@ -38,6 +39,15 @@ function subscribe(intervalMs: number, listener: () => void): () => void {
       clock.timer = null;
     }
   };
+}
+
+/**
+ * Calls `onTick` with the time on every tick of the shared `intervalMs` clock, for code that
+ * updates the DOM itself instead of re-rendering. Returns the unsubscribe function.
+ */
+export function subscribeToClock(intervalMs: number, onTick: (now: number) => void): () => void {
+  const clock = clockFor(intervalMs);
+  return subscribe(intervalMs, () => onTick(clock.now));
 }
 
 const noop = () => {};

@@ -1,5 +1,5 @@
 import { useResolvedStore } from '@toolstream/react';
-import { type HTMLAttributes, useEffect, useState } from 'react';
+import { type HTMLAttributes, useEffect, useRef } from 'react';
 import { visuallyHidden } from '../internal/visually-hidden.js';
 import { describeProgress, type Progress, readProgress } from './progress.js';
 
@@ -12,12 +12,13 @@ export interface StreamAnnouncerProps extends HTMLAttributes<HTMLDivElement> {
 /**
  * A polite live region for screen readers that says what the stream did — new answer text,
  * tools that started or ended, the end of the run — at most once per `intervalMs`, never per
- * token. It subscribes to the store directly and renders only when it has something to say.
- * Visually hidden. `Thread` includes one.
+ * token. It subscribes to the store directly and writes its text into the live region without a
+ * React render, so an announcement never adds a commit to a frame. Visually hidden. `Thread`
+ * includes one.
  */
 export function StreamAnnouncer({ intervalMs = 1500, style, ...props }: StreamAnnouncerProps) {
   const store = useResolvedStore('StreamAnnouncer');
-  const [message, setMessage] = useState('');
+  const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let progress: Progress = readProgress(store.getState(), null);
@@ -28,7 +29,8 @@ export function StreamAnnouncer({ intervalMs = 1500, style, ...props }: StreamAn
       timer = null;
       const result = describeProgress(progress, readProgress(store.getState(), progress));
       progress = result.progress;
-      if (result.message !== '') setMessage(result.message);
+      // Screen readers follow the DOM text of a live region; React has nothing to render here.
+      if (result.message !== '' && region.current !== null) region.current.textContent = result.message;
       // Text held back (a word still arriving) is read on the next turn.
       if (progress.announced < progress.text.length && progress.status !== 'streaming') schedule();
     };
@@ -44,14 +46,13 @@ export function StreamAnnouncer({ intervalMs = 1500, style, ...props }: StreamAn
 
   return (
     <div
+      ref={region}
       aria-live="polite"
       aria-atomic="true"
       data-slot="stream-announcer"
       style={{ ...visuallyHidden, ...style }}
       {...props}
-    >
-      {message}
-    </div>
+    />
   );
 }
 StreamAnnouncer.displayName = 'StreamAnnouncer';

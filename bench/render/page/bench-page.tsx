@@ -1,0 +1,136 @@
+import '@toolstream/ui/styles.css';
+import { createToolStreamStore, type ToolStreamStore } from '@toolstream/core';
+import { Chat, type ToolRenderers } from '@toolstream/ui';
+import { Profiler, type ProfilerOnRenderCallback } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { BenchApi, PageResult, RunConfig } from '../shared.js';
+import { collectResult } from './collect-result.js';
+import { onReactCommit } from './devtools-hook.js';
+import { feed } from './feeder.js';
+import { createFrameRecorder, type FrameRecorder } from './frame-recorder.js';
+import { observeLongTasks } from './long-task-observer.js';
+import { createRenderCensus, type RenderCensus } from './render-census.js';
+import { RenderProbe, watchTool } from './render-probe.js';
+import { createWorkload, UNCHANGED_TOOL, type Workload } from './workload.js';
+
+// Kept for the bench's own use before a what-if run may replace the page's.
+const RealMutationObserver = window.MutationObserver;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/** The chat, mounted and idle, with its instruments attached. */
+interface Mounted {
+  config: RunConfig;
+  workload: Workload;
+  store: ToolStreamStore;
+  recorder: FrameRecorder;
+  census: RenderCensus | null;
+  /** Profiler `onRender` durations, one per commit (profiling build only). */
+  profiled: number[];
+  unchangedMutations: { count: number };
+  root: Root;
+}
+
+let mounted: Mounted | null = null;
+
+/** Builds the stream and mounts `<Chat>` on an empty store (one run per page load). */
+async function prepare(config: RunConfig): Promise<void> {
+  const workload = createWorkload({
+    chunks: Math.round((config.rate * config.durationMs) / 1000),
+    concurrency: config.concurrency,
+    researchers: config.researchers,
+    markerEvery: config.markerEvery,
+    seed: config.seed,
+  });
+  // The store publishes once per animation frame (the default, spelled out).
+  const store = createToolStreamStore({ schedule: 'frame' });
+  const recorder = createFrameRecorder(workload.markers, UNCHANGED_TOOL);
+  // Subscribed before React mounts, so it is the first listener: it runs as the store publishes.
+  store.subscribe(recorder.published);
+  const census = config.census ? createRenderCensus() : null;
+  onReactCommit((root) => {
+    const commit = recorder.committed();
+    census?.record(root, commit);
+  });
+
+  watchTool(UNCHANGED_TOOL);
+  const renderers: ToolRenderers = Object.fromEntries(
+    [UNCHANGED_TOOL, ...workload.leafTools].map((tool) => [tool, RenderProbe]),
+  );
+  const profiled: number[] = [];
+  const onRender: ProfilerOnRenderCallback = (_id, _phase, actualDuration) => {
+    profiled.push(actualDuration);
+  };
+  const unchangedMutations = { count: 0 };
+  recorder.whenUnchangedPainted((article) => {
+    new RealMutationObserver((records) => {
+      unchangedMutations.count += records.length;
+    }).observe(article, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+
+  if (config.noMutationObserver) {
+    window.MutationObserver = class {
+      observe() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof MutationObserver;
+  }
+  if (config.extraCss !== '') {
+    const style = document.createElement('style');
+    style.textContent = config.extraCss;
+    document.head.append(style);
+  }
+  const root = createRoot(document.getElementById('root')!);
+  root.render(
+    <Profiler id="chat" onRender={onRender}>
+      <Chat store={store} title="Render bench" toolRenderers={renderers} />
+    </Profiler>,
+  );
+  await sleep(300);
+  mounted = { config, workload, store, recorder, census, profiled, unchangedMutations, root };
+}
+
+/** Streams the workload in real time, waits for the last marker to be painted, and measures. */
+async function run(): Promise<PageResult> {
+  if (mounted === null) throw new Error('prepare() first');
+  const { config, workload, store, recorder, census, profiled, root } = mounted;
+  const profiledBefore = profiled.length;
+  let t0 = 0;
+  const longTasks = observeLongTasks(() => t0);
+  recorder.start();
+  await nextFrame();
+  await nextFrame();
+  t0 = performance.now();
+  census?.reset(t0);
+  const fed = await feed(
+    workload.chunks,
+    config.rate,
+    (chunk, index, dueAt) => {
+      recorder.ingesting(index, dueAt);
+      store.ingest(chunk);
+    },
+    recorder.taskStarted,
+  );
+  const drainUntil = performance.now() + config.drainMs;
+  while (recorder.pendingMarkers() > 0 && performance.now() < drainUntil) await nextFrame();
+  await nextFrame();
+  await nextFrame();
+  const t1 = performance.now();
+  recorder.stop();
+  longTasks.stop();
+  const result = collectResult({
+    ...mounted,
+    t0,
+    t1,
+    fed,
+    longTasks,
+    profiled: profiled.slice(profiledBefore),
+  });
+  root.unmount();
+  return result;
+}
+
+const api: BenchApi = { prepare, run };
+(window as unknown as { __bench: BenchApi }).__bench = api;
