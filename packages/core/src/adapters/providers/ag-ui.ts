@@ -1,8 +1,17 @@
 import { protocolError } from '../../errors.js';
 import type { AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
-import { handleLifecycleFrame, serverError } from '../common-events.js';
-import { frameJson, frameText, isRecord } from '../frame-json.js';
-import { argsDelta, endCall, providerId, reasoning, startCall, stringOr, text } from './provider-events.js';
+import { serverError } from '../common-events.js';
+import { frameText, isRecord } from '../frame-json.js';
+import {
+  argsDelta,
+  endCall,
+  objectFrame,
+  providerId,
+  reasoning,
+  startCall,
+  stringOr,
+  text,
+} from './provider-events.js';
 
 /** Event types of the AG-UI protocol (`@ag-ui/core`), for `auto`. */
 const EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -84,18 +93,10 @@ export function createAgUiAdapter(): StreamAdapter {
     protocol: 'ag-ui',
     push(frame, emit) {
       if (failed) return;
-      const json = frameJson(frame);
-      if (!isRecord(json)) {
-        if (handleLifecycleFrame(frame, emit)) {
-          failed = frame.event === 'error';
-          return;
-        }
-        emit({
-          type: 'protocol-error',
-          error: protocolError('frame is not a JSON object', frameText(frame)),
-        });
-        return;
-      }
+      const json = objectFrame(frame, emit, () => {
+        failed = true;
+      });
+      if (json === null) return;
       const type = stringOr(json.type);
       if (type !== 'TOOL_CALL_CHUNK') endChunkCall(emit);
       const callId = providerId(json.toolCallId);

@@ -1,10 +1,11 @@
 import { protocolError } from '../../errors.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
-import { handleLifecycleFrame, serverError } from '../common-events.js';
-import { frameJson, frameText, isRecord } from '../frame-json.js';
+import { serverError } from '../common-events.js';
+import { frameText, isRecord } from '../frame-json.js';
 import {
   argsDelta,
   endCall,
+  objectFrame,
   providerId,
   reasoning,
   startCall,
@@ -114,18 +115,10 @@ export function createOpenAiResponsesAdapter(context: AdapterContext): StreamAda
     protocol: 'openai-responses',
     push(frame, emit) {
       if (failed) return;
-      const json = frameJson(frame);
-      if (!isRecord(json)) {
-        if (handleLifecycleFrame(frame, emit)) {
-          failed = frame.event === 'error';
-          return;
-        }
-        emit({
-          type: 'protocol-error',
-          error: protocolError('frame is not a JSON object', frameText(frame)),
-        });
-        return;
-      }
+      const json = objectFrame(frame, emit, () => {
+        failed = true;
+      });
+      if (json === null) return;
       const type = typeof json.type === 'string' ? json.type : frame.event;
       switch (type) {
         case 'response.output_item.added':

@@ -1,5 +1,8 @@
+import { protocolError } from '../../errors.js';
+import type { SseFrame } from '../../protocol/wire.js';
 import type { Emit } from '../adapter.js';
-import { isRecord } from '../frame-json.js';
+import { handleLifecycleFrame } from '../common-events.js';
+import { frameJson, frameText, isRecord } from '../frame-json.js';
 
 /**
  * Small emitters shared by the provider adapters. Provider calls are plain tool calls (kind
@@ -95,4 +98,24 @@ export function wireErrorMessage(error: unknown): string {
     return kind === '' || message.includes(kind) ? message : `${message} (${kind})`;
   }
   return 'The server reported an error.';
+}
+
+/**
+ * The JSON object of a provider frame. A frame that is not one is either an SSE `done` /
+ * `error` event (handled here; `onFatal` is told about an error event, after which providers
+ * read nothing more) or a protocol error. Returns `null` when the caller has nothing to read.
+ */
+export function objectFrame(
+  frame: SseFrame,
+  emit: Emit,
+  onFatal: () => void,
+): Record<string, unknown> | null {
+  const json = frameJson(frame);
+  if (isRecord(json)) return json;
+  if (handleLifecycleFrame(frame, emit)) {
+    if (frame.event === 'error') onFatal();
+    return null;
+  }
+  emit({ type: 'protocol-error', error: protocolError('frame is not a JSON object', frameText(frame)) });
+  return null;
 }
