@@ -1,5 +1,5 @@
 import { useMessageIds, useStreamStatus, useToolStreamState } from '@toolstream/react';
-import { type HTMLAttributes, memo, type ReactNode, useRef } from 'react';
+import { type HTMLAttributes, memo, type ReactNode, useCallback, useRef } from 'react';
 import { cx } from '../internal/cx.js';
 import { StreamAnnouncer } from '../live-region/stream-announcer.js';
 import { AssistantMessage } from '../message/assistant-message.js';
@@ -43,6 +43,15 @@ export function Thread({
   const { isStreaming } = useStreamStatus();
   const { viewportRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom();
   const viewport = useRef<HTMLElement | null>(null);
+  // A stable ref callback: an inline one is called again (null, then the element) on every
+  // render, and each call queues a state update — an extra, empty commit per render.
+  const setViewport = useCallback(
+    (element: HTMLElement | null) => {
+      viewport.current = element;
+      viewportRef(element);
+    },
+    [viewportRef],
+  );
   const empty = ids.length === 0;
   return (
     <div
@@ -52,10 +61,7 @@ export function Thread({
       {...props}
     >
       <section
-        ref={(element) => {
-          viewport.current = element;
-          viewportRef(element);
-        }}
+        ref={setViewport}
         data-slot="thread-viewport"
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboard users can scroll it (WCAG 2.1.1)
