@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../test-utils/axe.js';
 import { result, text } from '../test-utils/chunks.js';
@@ -67,6 +68,24 @@ describe('Thread', () => {
     renderWithStore(<Thread />, { initialMessages: conversation });
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Conversation' }));
+  });
+
+  it('commits once per store update, also when the thread itself re-renders', () => {
+    let commits = 0;
+    const { feed } = renderWithStore(
+      <Profiler id="thread" onRender={() => commits++}>
+        <Thread />
+      </Profiler>,
+    );
+    // Each of these changes the thread's own props or subscriptions (a first message, status),
+    // which used to re-run an inline ref callback and queue an extra, empty commit.
+    const perUpdate: number[] = [];
+    for (const chunk of [text('Hello'), text(' there'), text('!')]) {
+      const before = commits;
+      feed(chunk);
+      perUpdate.push(commits - before);
+    }
+    expect(perUpdate).toEqual([1, 1, 1]);
   });
 
   it('has no axe violations, empty or with messages', async () => {
