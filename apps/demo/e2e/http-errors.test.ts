@@ -1,29 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DemoPage, launchBrowser, openDemo, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { type DemoPage, screenshot } from './support/browser.js';
 import { assistantTextParts, errorBanner, postsTo, send, waitForStatus } from './support/chat.js';
+import { useDemoSession } from './support/demo-session.js';
 import { installChatHistory, readChatHistory, transitions } from './support/dom-history.js';
 import { expectedRun } from './support/expected.js';
-import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
 
-const demoUrl = inject('demoUrl');
-let browser: Browser;
-let mock: LoggedMockServer;
-let demo: DemoPage | null = null;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mock = await startMockServer({ speed: 4 });
-});
-afterEach(async () => {
-  await demo?.context.close();
-  demo = null;
-  mock.log.length = 0;
-});
-afterAll(async () => {
-  await browser?.close();
-  await mock?.server.close();
-});
+const session = useDemoSession({ speed: 4 });
 
 /** When (page clock, ms) each of the page's fetches to `endpoint` started and ended, from Resource Timing. */
 function fetchTimes(page: DemoPage['page'], endpoint: string): Promise<{ start: number; end: number }[]> {
@@ -40,8 +22,8 @@ function fetchTimes(page: DemoPage['page'], endpoint: string): Promise<{ start: 
 describe('HTTP errors from the server', () => {
   it('a 500 shows the error banner with Retry, and Retry streams the answer', async () => {
     const expected = await expectedRun('single-call');
-    const endpoint = mock.endpoint('?fault=status:500&fault-times=1');
-    demo = await openDemo(browser, demoUrl, { endpoint, scenario: 'single-call' });
+    const endpoint = session.mock.endpoint('?fault=status:500&fault-times=1');
+    const demo = await session.open({ endpoint, scenario: 'single-call' });
     const { page } = demo;
     await send(page, 'What is the weather in Seoul?');
 
@@ -51,7 +33,7 @@ describe('HTTP errors from the server', () => {
     expect(await banner.getAttribute('data-code')).toBe('http');
     expect(await banner.textContent()).toContain('HTTP 500');
     await waitForStatus(page, 'error');
-    expect(mock.entries('start')).toEqual([]); // refused before any run started
+    expect(session.mock.entries('start')).toEqual([]); // refused before any run started
     await screenshot(page, 'error-banner');
 
     await banner.getByRole('button', { name: 'Retry' }).click();
@@ -59,20 +41,20 @@ describe('HTTP errors from the server', () => {
     expect(await errorBanner(page).count()).toBe(0);
     expect(await assistantTextParts(page)).toEqual(expected.textParts.map((part) => part.trim()));
     expect(postsTo(demo.requests, endpoint)).toHaveLength(2);
-    expect(mock.entries('start')).toHaveLength(1);
-    expect(mock.entries('finish')).toHaveLength(1);
+    expect(session.mock.entries('start')).toHaveLength(1);
+    expect(session.mock.entries('finish')).toHaveLength(1);
     expect(demo.pageErrors).toEqual([]);
   });
 
   it('a 429 with Retry-After: 1 waits at least that long, then streams without an error', async () => {
     const expected = await expectedRun('single-call');
-    const endpoint = mock.endpoint('?fault=status:429&retry-after=1&fault-times=1');
-    demo = await openDemo(browser, demoUrl, { endpoint, scenario: 'single-call' }, installChatHistory);
+    const endpoint = session.mock.endpoint('?fault=status:429&retry-after=1&fault-times=1');
+    const demo = await session.open({ endpoint, scenario: 'single-call' }, installChatHistory);
     const { page } = demo;
     await send(page, 'What is the weather in Seoul?');
 
     await waitForStatus(page, 'reconnecting');
-    expect(mock.entries('start')).toEqual([]);
+    expect(session.mock.entries('start')).toEqual([]);
     await waitForStatus(page, 'done');
     expect(await assistantTextParts(page)).toEqual(expected.textParts.map((part) => part.trim()));
 
@@ -83,7 +65,7 @@ describe('HTTP errors from the server', () => {
     const [refused, accepted] = times;
     expect(accepted!.start - refused!.end).toBeGreaterThanOrEqual(995);
     expect(postsTo(demo.requests, endpoint)).toHaveLength(2);
-    expect(mock.entries('start')).toHaveLength(1);
+    expect(session.mock.entries('start')).toHaveLength(1);
     const history = await readChatHistory(page);
     expect(history.some((sample) => sample.banner)).toBe(false);
     expect(transitions(history, (sample) => sample.status)).not.toContain('error');

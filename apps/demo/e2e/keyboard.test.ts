@@ -1,26 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DemoPage, launchBrowser, openDemo } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { callArticle, composer, waitForStatus } from './support/chat.js';
-import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
+import { useDemoSession } from './support/demo-session.js';
 
-const demoUrl = inject('demoUrl');
-let browser: Browser;
-let mock: LoggedMockServer;
-let demo: DemoPage | null = null;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mock = await startMockServer({ speed: 4 });
-});
-afterEach(async () => {
-  await demo?.context.close();
-  demo = null;
-});
-afterAll(async () => {
-  await browser?.close();
-  await mock?.server.close();
-});
+const session = useDemoSession({ speed: 4 });
 
 /**
  * The focused element: what it is, whether the browser treats its focus as visible, and where
@@ -70,7 +53,7 @@ async function tabUntil(page: Page, key: 'Tab' | 'Shift+Tab', match: (el: Focuse
 
 describe('keyboard only', () => {
   it('composer: Tab to it, Shift+Enter adds a line, Enter sends; tool details open with Enter and Space', async () => {
-    demo = await openDemo(browser, demoUrl, { endpoint: mock.endpoint(), scenario: 'single-call' });
+    const demo = await session.open({ endpoint: session.mock.endpoint(), scenario: 'single-call' });
     const { page } = demo;
 
     // Tab from the top of the page to the composer; every stop on the way shows its focus.

@@ -1,30 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DemoPage, launchBrowser, openDemo } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { assistantTextParts, callArticle, ownOutput, postsTo, send, waitForStatus } from './support/chat.js';
+import { useDemoSession } from './support/demo-session.js';
 import { installChatHistory, readChatHistory, transitions } from './support/dom-history.js';
 import { expectedRun } from './support/expected.js';
-import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
 
-const demoUrl = inject('demoUrl');
-let browser: Browser;
-let mock: LoggedMockServer;
-let demo: DemoPage | null = null;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  // `retry:` 100 ms: the client's first reconnect comes after 50–100 ms instead of about a second.
-  mock = await startMockServer({ speed: 2, retryMs: 100 });
-});
-afterEach(async () => {
-  await demo?.context.close();
-  demo = null;
-  mock.log.length = 0;
-});
-afterAll(async () => {
-  await browser?.close();
-  await mock?.server.close();
-});
+// `retry:` 100 ms: the client's first reconnect comes after 50–100 ms instead of about a second.
+const session = useDemoSession({ speed: 2, retryMs: 100 });
 
 /**
  * Sends a message over `endpoint` and checks the run recovered from one dropped connection:
@@ -33,8 +14,8 @@ afterAll(async () => {
  */
 async function expectRecovery(scenario: string, query: string, delegationTool: string) {
   const expected = await expectedRun(scenario);
-  const endpoint = mock.endpoint(query);
-  demo = await openDemo(browser, demoUrl, { endpoint, scenario }, installChatHistory);
+  const endpoint = session.mock.endpoint(query);
+  const demo = await session.open({ endpoint, scenario }, installChatHistory);
   const { page } = demo;
   await send(page, 'Go');
   await waitForStatus(page, 'done');
@@ -53,16 +34,16 @@ async function expectRecovery(scenario: string, query: string, delegationTool: s
   expect(await page.locator('[data-slot="error-banner"]').count()).toBe(0);
 
   expect(postsTo(demo.requests, endpoint)).toHaveLength(1);
-  expect(mock.entries('start')).toHaveLength(1);
-  expect(mock.entries('attach')).toHaveLength(1);
-  expect(mock.entries('finish')).toHaveLength(1);
+  expect(session.mock.entries('start')).toHaveLength(1);
+  expect(session.mock.entries('attach')).toHaveLength(1);
+  expect(session.mock.entries('finish')).toHaveLength(1);
   expect(demo.pageErrors).toEqual([]);
 }
 
 describe('a dropped connection', () => {
   it('scripted in the scenario (mid-stream-disconnect): re-attaches, no duplicated or missing text', async () => {
     await expectRecovery('mid-stream-disconnect', '', 'delegate_to_planning_agent');
-    expect(mock.entries('attach')[0]!.reason).toMatch(/^after \d+$/);
+    expect(session.mock.entries('attach')[0]!.reason).toMatch(/^after \d+$/);
   });
 
   it('by fault switch on the first connection only (drop-after:12, fault-times=1)', async () => {

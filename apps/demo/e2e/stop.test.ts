@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DemoPage, launchBrowser, openDemo, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
 import {
   assistantTextParts,
   callArticle,
@@ -10,32 +9,16 @@ import {
   statusIndicator,
   waitForStatus,
 } from './support/chat.js';
+import { useDemoSession } from './support/demo-session.js';
 import { expectedRun } from './support/expected.js';
-import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
 
-const demoUrl = inject('demoUrl');
-let browser: Browser;
-let mock: LoggedMockServer;
-let demo: DemoPage | null = null;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  // Real time: the window in which the sub-agent's tool runs is 700 ms.
-  mock = await startMockServer({ speed: 1 });
-});
-afterEach(async () => {
-  await demo?.context.close();
-  demo = null;
-});
-afterAll(async () => {
-  await browser?.close();
-  await mock?.server.close();
-});
+// Real time: the window in which the sub-agent's tool runs is 700 ms.
+const session = useDemoSession({ speed: 1 });
 
 describe('Stop', () => {
   it('cancels the run on the server and shows the stopped state, keeping the partial text', async () => {
     const expected = await expectedRun('subagent-delegation');
-    demo = await openDemo(browser, demoUrl, { endpoint: mock.endpoint(), scenario: 'subagent-delegation' });
+    const demo = await session.open({ endpoint: session.mock.endpoint(), scenario: 'subagent-delegation' });
     const { page } = demo;
     const runIds: string[] = [];
     page.on('response', (response) => {
@@ -61,9 +44,9 @@ describe('Stop', () => {
     // The server saw the cancel of exactly this run.
     expect(runIds).toHaveLength(1);
     await expect
-      .poll(() => mock.entries('cancel').map((entry) => [entry.runId, entry.reason]))
+      .poll(() => session.mock.entries('cancel').map((entry) => [entry.runId, entry.reason]))
       .toEqual([[runIds[0], 'delete']]);
-    expect(mock.entries('finish').filter((entry) => entry.runId === runIds[0])).toEqual([]);
+    expect(session.mock.entries('finish').filter((entry) => entry.runId === runIds[0])).toEqual([]);
 
     // The partial answer stays, and is a true part of the full one.
     const textAfter = await assistantTextParts(page);

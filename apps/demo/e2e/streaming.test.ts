@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DemoPage, launchBrowser, openDemo, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
 import {
   assistantTextParts,
   callArticle,
@@ -10,35 +9,17 @@ import {
   timeline,
   waitForStatus,
 } from './support/chat.js';
+import { useDemoSession } from './support/demo-session.js';
 import { installChatHistory, readChatHistory, transitions } from './support/dom-history.js';
 import { expectedRun } from './support/expected.js';
-import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
 
-const demoUrl = inject('demoUrl');
-let browser: Browser;
-let mock: LoggedMockServer;
-let demo: DemoPage | null = null;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mock = await startMockServer({ speed: 2 });
-});
-afterEach(async () => {
-  await demo?.context.close();
-  demo = null;
-});
-afterAll(async () => {
-  await browser?.close();
-  await mock?.server.close();
-});
+const session = useDemoSession({ speed: 2 });
 
 describe('streaming in the built demo against the mock server', () => {
   it('streams text and calls progressively; nested delegation shows in the tree and the timeline', async () => {
     const expected = await expectedRun('nested-delegation');
-    demo = await openDemo(
-      browser,
-      demoUrl,
-      { endpoint: mock.endpoint(), scenario: 'nested-delegation' },
+    const demo = await session.open(
+      { endpoint: session.mock.endpoint(), scenario: 'nested-delegation' },
       installChatHistory,
     );
     const { page } = demo;

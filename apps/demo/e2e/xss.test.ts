@@ -1,27 +1,11 @@
 import { XSS_PAYLOADS, XSS_TAG_PAYLOADS } from '@toolstream/mock';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DemoPage, launchBrowser, openDemo, screenshot } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { type DemoPage, screenshot } from './support/browser.js';
 import { callArticle, ownOutput, send, waitForStatus } from './support/chat.js';
-import { type LoggedMockServer, startMockServer } from './support/mock-server.js';
+import { useDemoSession } from './support/demo-session.js';
 
 const demoUrl = inject('demoUrl');
-let browser: Browser;
-let mock: LoggedMockServer;
-let demo: DemoPage | null = null;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mock = await startMockServer({ speed: 4 });
-});
-afterEach(async () => {
-  await demo?.context.close();
-  demo = null;
-});
-afterAll(async () => {
-  await browser?.close();
-  await mock?.server.close();
-});
+const session = useDemoSession({ speed: 4 });
 
 /** What in the app's DOM could run script: elements, handler attributes, script URLs. */
 function dangerousMarkup(page: DemoPage['page']) {
@@ -57,7 +41,7 @@ function dangerousMarkup(page: DemoPage['page']) {
 
 describe('XSS payloads in the stream', () => {
   it('render as text everywhere and never run', async () => {
-    demo = await openDemo(browser, demoUrl, { endpoint: mock.endpoint(), scenario: 'xss-payloads' });
+    const demo = await session.open({ endpoint: session.mock.endpoint(), scenario: 'xss-payloads' });
     const { page } = demo;
     const scriptsBefore = (await dangerousMarkup(page)).documentScripts;
     await send(page, 'Show me the payloads');
