@@ -1,13 +1,14 @@
 import { protocolError } from '../../errors.js';
 import type { AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
 import { serverError } from '../common-events.js';
-import { frameText, isRecord } from '../frame-json.js';
+import { frameText } from '../frame-json.js';
 import {
   argsDelta,
   endCall,
   objectFrame,
   providerId,
   reasoning,
+  sniffJsonType,
   startCall,
   stringOr,
   text,
@@ -197,8 +198,6 @@ export function createAgUiAdapter(): StreamAdapter {
 /** The AG-UI adapter's {@link AdapterDefinition}. */
 export const agUiProtocol: AdapterDefinition = {
   name: 'ag-ui',
-  sniff(_frame, json) {
-    return isRecord(json) && typeof json.type === 'string' && EVENT_TYPES.has(json.type);
-  },
+  sniff: sniffJsonType(EVENT_TYPES),
   create: () => createAgUiAdapter(),
 };

@@ -8,6 +8,7 @@ import {
   objectFrame,
   providerId,
   reasoning,
+  sniffJsonType,
   startCall,
   stringOr,
   text,
@@ -183,8 +184,6 @@ export function createAnthropicAdapter(context: AdapterContext): StreamAdapter {
 /** The Anthropic Messages adapter's {@link AdapterDefinition}. */
 export const anthropicProtocol: AdapterDefinition = {
   name: 'anthropic',
-  sniff(_frame, json) {
-    return isRecord(json) && typeof json.type === 'string' && EVENT_TYPES.has(json.type);
-  },
+  sniff: sniffJsonType(EVENT_TYPES),
   create: (context) => createAnthropicAdapter(context),
 };

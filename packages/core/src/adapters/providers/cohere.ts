@@ -9,6 +9,7 @@ import {
   objectFrame,
   providerId,
   reasoning,
+  sniffJsonType,
   startCall,
   stringOr,
   text,
@@ -142,8 +143,6 @@ export function createCohereAdapter(context: AdapterContext): StreamAdapter {
 /** The Cohere v2 chat adapter's {@link AdapterDefinition}. */
 export const cohereProtocol: AdapterDefinition = {
   name: 'cohere',
-  sniff(_frame, json) {
-    return isRecord(json) && typeof json.type === 'string' && EVENT_TYPES.has(json.type);
-  },
+  sniff: sniffJsonType(EVENT_TYPES),
   create: (context) => createCohereAdapter(context),
 };

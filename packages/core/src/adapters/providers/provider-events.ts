@@ -119,3 +119,8 @@ export function objectFrame(
   emit({ type: 'protocol-error', error: protocolError('frame is not a JSON object', frameText(frame)) });
   return null;
 }
+
+/** A `sniff` for formats that name each event in a JSON `type` field: one of `types`. */
+export function sniffJsonType(types: ReadonlySet<string>): (frame: SseFrame, json: unknown) => boolean {
+  return (_frame, json) => isRecord(json) && typeof json.type === 'string' && types.has(json.type);
+}
