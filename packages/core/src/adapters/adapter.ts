@@ -1,8 +1,7 @@
-import type { StreamEvent } from '../protocol/events.js';
 import type { SseFrame } from '../protocol/wire.js';
+import type { Emit, EventSink } from './event-sink.js';
 
-/** Receives the normalized events an adapter produces. */
-export type Emit = (event: StreamEvent) => void;
+export type { Emit } from './event-sink.js';
 
 /**
  * A small state machine from one wire format to normalized {@link StreamEvent}s. It never
@@ -13,6 +12,12 @@ export interface StreamAdapter {
   readonly protocol: string | null;
   /** Reads one frame. */
   push(frame: SseFrame, emit: Emit): void;
+  /**
+   * Reads one frame into a sink: the same events as `push`, but the hot ones as method calls
+   * (see {@link EventSink}). Optional; adapters whose streams are not dominated by one event
+   * leave it out, and hosts fall back to `push(frame, sink.emit)` ({@link pushFrame}).
+   */
+  pushTo?(frame: SseFrame, sink: EventSink): void;
   /** The stream ended (normally): emit what is still pending. */
   end(emit: Emit): void;
 }
@@ -42,4 +47,10 @@ export interface AdapterDefinition {
 export function createAdapterContext(): AdapterContext {
   let counter = 0;
   return { generateId: (prefix) => `${prefix}-${++counter}` };
+}
+
+/** Reads `frame` with `adapter` into `sink`, through `pushTo` where the adapter has it. */
+export function pushFrame(adapter: StreamAdapter, frame: SseFrame, sink: EventSink): void {
+  if (adapter.pushTo !== undefined) adapter.pushTo(frame, sink);
+  else adapter.push(frame, sink.emit);
 }

@@ -1,6 +1,12 @@
 import { protocolError } from '../errors.js';
 import type { SseFrame } from '../protocol/wire.js';
-import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
+import {
+  type AdapterContext,
+  type AdapterDefinition,
+  type Emit,
+  pushFrame,
+  type StreamAdapter,
+} from './adapter.js';
 import { chatMessageResponseProtocol } from './chat-message-response.js';
 import { handleLifecycleFrame } from './common-events.js';
 import { frameJson, frameText } from './frame-json.js';
@@ -45,6 +51,10 @@ export function createAutoAdapter(
   return {
     get protocol() {
       return chosen?.protocol ?? null;
+    },
+    pushTo(frame, sink) {
+      if (chosen !== null) pushFrame(chosen, frame, sink);
+      else this.push(frame, sink.emit);
     },
     push(frame, emit) {
       if (chosen !== null) {

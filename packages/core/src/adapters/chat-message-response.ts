@@ -1,12 +1,16 @@
 import { protocolError } from '../errors.js';
-import type { ToolCallKind, ToolPhaseName } from '../protocol/events.js';
+import type { ToolPhaseName } from '../protocol/events.js';
 import type { SseFrame, ToolEventType } from '../protocol/wire.js';
-import type { AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
+import type { AdapterDefinition, StreamAdapter } from './adapter.js';
 import { handleLifecycleFrame, serverError } from './common-events.js';
+import { type Emit, type EventSink, eventSink } from './event-sink.js';
 import { frameJson, frameText, isRecord } from './frame-json.js';
 
-const OPENED_BIT: Record<ToolPhaseName, number> = { call: 1, result: 2 };
-const CLOSED_BIT: Record<ToolPhaseName, number> = { call: 4, result: 8 };
+// Bits of a call's entry: which phases were opened and closed.
+const CALL_OPENED = 1;
+const RESULT_OPENED = 2;
+const CALL_CLOSED = 4;
+const RESULT_CLOSED = 8;
 
 function isToolEventType(value: unknown): value is ToolEventType {
   return (
@@ -20,10 +24,13 @@ function isToolEventType(value: unknown): value is ToolEventType {
  * `tool-start`; everything else is stateless.
  */
 export function createChatMessageResponseAdapter(): StreamAdapter {
-  // call_id → bit set of the phases opened (1: call, 2: result) and closed (4: call, 8: result).
-  const phases = new Map<string, number>();
+  // call_id → the phases opened and closed, and the id string every event of the call carries:
+  // the first one seen. Each frame brings a fresh copy of the id; passing on one string per call
+  // lets the reducer's lookups by id take V8's fast path for a string it has already used as a key.
+  const calls = new Map<string, { bits: number; id: string }>();
 
-  const readToolCall = (value: unknown, frame: SseFrame, emit: Emit) => {
+  const readToolCall = (value: unknown, frame: SseFrame, sink: EventSink) => {
+    const emit = sink.emit;
     if (!isRecord(value)) {
       emit({
         type: 'protocol-error',
@@ -31,8 +38,8 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
       });
       return;
     }
-    const callId = value.call_id;
-    if (typeof callId !== 'string' || callId === '') {
+    const wireId = value.call_id;
+    if (typeof wireId !== 'string' || wireId === '') {
       emit({ type: 'protocol-error', error: protocolError('tool call without call_id', frameText(frame)) });
       return;
     }
@@ -40,17 +47,23 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
     if (!isToolEventType(eventType)) {
       emit({
         type: 'protocol-error',
-        error: protocolError(`unknown event_type ${JSON.stringify(eventType)}`, frameText(frame), callId),
+        error: protocolError(`unknown event_type ${JSON.stringify(eventType)}`, frameText(frame), wireId),
       });
       return;
     }
     const phase: ToolPhaseName = eventType === 'call' || eventType === 'delegation_call' ? 'call' : 'result';
-    const kind: ToolCallKind =
-      eventType === 'delegation_call' || eventType === 'delegation_result' ? 'delegation' : 'tool';
+    const opened = phase === 'call' ? CALL_OPENED : RESULT_OPENED;
+    const closed = phase === 'call' ? CALL_CLOSED : RESULT_CLOSED;
     let details = isRecord(value.tool_call_details) ? value.tool_call_details : null;
 
-    let bits = phases.get(callId) ?? 0;
-    if ((bits & CLOSED_BIT[phase]) !== 0) {
+    let entry = calls.get(wireId);
+    if (entry === undefined) {
+      entry = { bits: 0, id: wireId };
+      calls.set(wireId, entry);
+    }
+    const callId = entry.id;
+    let bits = entry.bits;
+    if ((bits & closed) !== 0) {
       emit({
         type: 'protocol-error',
         error: protocolError(
@@ -61,17 +74,17 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
       });
       return;
     }
-    if ((bits & OPENED_BIT[phase]) === 0) {
-      bits |= OPENED_BIT[phase];
+    if ((bits & opened) === 0) {
+      bits |= opened;
       // A result implies the call was made: its phase is over.
-      if (phase === 'result') bits |= OPENED_BIT.call | CLOSED_BIT.call;
-      phases.set(callId, bits);
+      if (phase === 'result') bits |= CALL_OPENED | CALL_CLOSED;
+      entry.bits = bits;
       emit({
         type: 'tool-start',
         callId,
         phase,
         toolName: typeof value.tool_name === 'string' ? value.tool_name : '',
-        kind,
+        kind: eventType === 'delegation_call' || eventType === 'delegation_result' ? 'delegation' : 'tool',
         parentCallId: stringOrNull(details?.parent_call_id),
         agent: stringOrNull(details?.agent),
         eventType,
@@ -81,103 +94,113 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
     }
 
     const part = value.stream_part;
-    const toolResponse = typeof value.tool_response === 'string' ? value.tool_response : '';
     if (part !== undefined && part !== null) {
-      emit({
-        type: 'tool-delta',
-        callId,
-        phase,
-        delta: typeof part === 'string' ? part : String(part),
-        details,
-      });
+      sink.toolDelta(callId, phase, typeof part === 'string' ? part : String(part), details);
       if (value.is_complete === false) return;
-      phases.set(callId, bits | CLOSED_BIT[phase]);
+      entry.bits = bits | closed;
       // The final part may also carry the complete text, which wins over the parts.
+      const toolResponse = value.tool_response;
       emit({
         type: 'tool-end',
         callId,
         phase,
-        output: toolResponse === '' ? null : toolResponse,
+        output: typeof toolResponse === 'string' && toolResponse !== '' ? toolResponse : null,
         details: null,
         error: toolError(value.tool_call_details),
       });
       return;
     }
     // No stream_part: a complete update, whatever is_complete says.
-    phases.set(callId, bits | CLOSED_BIT[phase]);
+    entry.bits = bits | closed;
+    const toolResponse = value.tool_response;
     emit({
       type: 'tool-end',
       callId,
       phase,
-      output: toolResponse,
+      output: typeof toolResponse === 'string' ? toolResponse : '',
       details,
       error: toolError(value.tool_call_details),
     });
   };
 
+  // `push` callers pass a plain emit function: wrap it once, not per frame.
+  let lastEmit: Emit | null = null;
+  let lastSink: EventSink | null = null;
+  const sinkOf = (emit: Emit): EventSink => {
+    if (emit !== lastEmit) {
+      lastEmit = emit;
+      lastSink = eventSink(emit);
+    }
+    return lastSink!;
+  };
+
+  const pushTo = (frame: SseFrame, sink: EventSink) => {
+    const emit = sink.emit;
+    if (handleLifecycleFrame(frame, emit)) return;
+    if (frame.data === '[DONE]') {
+      emit({ type: 'done' });
+      return;
+    }
+    const json = frameJson(frame);
+    if (!isRecord(json)) {
+      emit({
+        type: 'protocol-error',
+        error: protocolError(
+          json === undefined ? 'frame is not valid JSON' : 'frame is not a JSON object',
+          frameText(frame),
+        ),
+      });
+      return;
+    }
+    const { message, citations, tool_calls: toolCalls } = json;
+    // An object with none of the fields (nor a gateway `error`) is another format, not a no-op.
+    if (
+      message === undefined &&
+      citations === undefined &&
+      toolCalls === undefined &&
+      json.error === undefined
+    ) {
+      emit({
+        type: 'protocol-error',
+        error: protocolError(
+          'frame is not a ChatMessageResponse (no message, citations or tool_calls)',
+          frameText(frame),
+        ),
+      });
+      return;
+    }
+    if (typeof message === 'string') {
+      if (message !== '') emit({ type: 'text-delta', delta: message });
+    } else if (message !== undefined && message !== null) {
+      emit({ type: 'protocol-error', error: protocolError('message is not a string', frameText(frame)) });
+    }
+    if (Array.isArray(citations)) {
+      if (citations.length > 0) {
+        emit({ type: 'citations', citations: citations.filter((c): c is string => typeof c === 'string') });
+      }
+    } else if (citations !== undefined && citations !== null) {
+      emit({ type: 'protocol-error', error: protocolError('citations is not an array', frameText(frame)) });
+    }
+    if (Array.isArray(toolCalls)) {
+      for (const toolCall of toolCalls) readToolCall(toolCall, frame, sink);
+    } else if (toolCalls !== undefined && toolCalls !== null) {
+      emit({
+        type: 'protocol-error',
+        error: protocolError('tool_calls is not an array', frameText(frame)),
+      });
+    }
+    // Gateways report failures as `{"error": …}` in an ordinary frame.
+    if (message === undefined && toolCalls === undefined && json.error !== undefined) {
+      const error = json.error;
+      const text = isRecord(error) && typeof error.message === 'string' ? error.message : String(error);
+      emit({ type: 'server-error', error: serverError(text) });
+    }
+  };
+
   return {
     protocol: 'chat-message-response',
-    push(frame, emit) {
-      if (handleLifecycleFrame(frame, emit)) return;
-      if (frame.data === '[DONE]') {
-        emit({ type: 'done' });
-        return;
-      }
-      const json = frameJson(frame);
-      if (!isRecord(json)) {
-        emit({
-          type: 'protocol-error',
-          error: protocolError(
-            json === undefined ? 'frame is not valid JSON' : 'frame is not a JSON object',
-            frameText(frame),
-          ),
-        });
-        return;
-      }
-      const { message, citations, tool_calls: toolCalls } = json;
-      // An object with none of the fields (nor a gateway `error`) is another format, not a no-op.
-      if (
-        message === undefined &&
-        citations === undefined &&
-        toolCalls === undefined &&
-        json.error === undefined
-      ) {
-        emit({
-          type: 'protocol-error',
-          error: protocolError(
-            'frame is not a ChatMessageResponse (no message, citations or tool_calls)',
-            frameText(frame),
-          ),
-        });
-        return;
-      }
-      if (typeof message === 'string') {
-        if (message !== '') emit({ type: 'text-delta', delta: message });
-      } else if (message !== undefined && message !== null) {
-        emit({ type: 'protocol-error', error: protocolError('message is not a string', frameText(frame)) });
-      }
-      if (Array.isArray(citations)) {
-        if (citations.length > 0) {
-          emit({ type: 'citations', citations: citations.filter((c): c is string => typeof c === 'string') });
-        }
-      } else if (citations !== undefined && citations !== null) {
-        emit({ type: 'protocol-error', error: protocolError('citations is not an array', frameText(frame)) });
-      }
-      if (Array.isArray(toolCalls)) {
-        for (const toolCall of toolCalls) readToolCall(toolCall, frame, emit);
-      } else if (toolCalls !== undefined && toolCalls !== null) {
-        emit({
-          type: 'protocol-error',
-          error: protocolError('tool_calls is not an array', frameText(frame)),
-        });
-      }
-      // Gateways report failures as `{"error": …}` in an ordinary frame.
-      if (message === undefined && toolCalls === undefined && json.error !== undefined) {
-        const error = json.error;
-        const text = isRecord(error) && typeof error.message === 'string' ? error.message : String(error);
-        emit({ type: 'server-error', error: serverError(text) });
-      }
-    },
+    push: (frame, emit) => pushTo(frame, sinkOf(emit)),
+    pushTo,
     end() {},
   };
 }

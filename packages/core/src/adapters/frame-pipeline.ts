@@ -1,7 +1,8 @@
 import type { SseFrame } from '../protocol/wire.js';
-import { type AdapterDefinition, createAdapterContext, type Emit } from './adapter.js';
+import { type AdapterDefinition, createAdapterContext, pushFrame } from './adapter.js';
 import { createAdapter } from './auto.js';
 import { EventIdLog } from './event-id-log.js';
+import { type Emit, type EventSink, eventSink } from './event-sink.js';
 import { builtinProtocols, type ProtocolOption } from './protocols.js';
 
 /**
@@ -37,8 +38,16 @@ export interface FramePipelineOptions {
   emitEventIds?: boolean;
 }
 
-/** Creates a {@link FramePipeline} that sends its events to `emit`. */
-export function createFramePipeline(emit: Emit, options: FramePipelineOptions = {}): FramePipeline {
+/**
+ * Creates a {@link FramePipeline} that sends its events to `target`: an emit function, or an
+ * {@link EventSink} that takes the hot events as method calls.
+ */
+export function createFramePipeline(
+  target: Emit | EventSink,
+  options: FramePipelineOptions = {},
+): FramePipeline {
+  const sink = typeof target === 'function' ? eventSink(target) : target;
+  const emit = sink.emit;
   const adapter = createAdapter(
     options.protocol ?? 'auto',
     createAdapterContext(),
@@ -60,12 +69,12 @@ export function createFramePipeline(emit: Emit, options: FramePipelineOptions = 
       const id = frame.id;
       if (id !== undefined && id !== '') {
         if (!applied.addIfNew(id)) return false;
-        adapter.push(frame, emit);
+        pushFrame(adapter, frame, sink);
         lastEventId = id;
         if (emitEventIds) emit({ type: 'event-id', id });
         return true;
       }
-      adapter.push(frame, emit);
+      pushFrame(adapter, frame, sink);
       return true;
     },
     end() {

@@ -25,6 +25,11 @@ export class Draft {
     return copy;
   }
 
+  /** Whether this batch may mutate `value` as it is (it was copied or created in this batch). */
+  owns(value: object): boolean {
+    return this.#inPlace || this.#owned.has(value);
+  }
+
   /** Marks an object created in this batch as mutable without copying it. */
   adopt<T extends object>(value: T): T {
     if (!this.#inPlace) this.#owned.add(value);

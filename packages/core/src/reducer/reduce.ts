@@ -1,6 +1,7 @@
+import type { EventDetails, EventSink } from '../adapters/event-sink.js';
 import { appendArguments, finishCallArguments } from '../args/call-arguments.js';
 import { protocolError, type ToolStreamError } from '../errors.js';
-import type { ToolDeltaEvent, ToolEndEvent, ToolPhaseName, ToolStartEvent } from '../protocol/events.js';
+import type { ToolEndEvent, ToolPhaseName, ToolStartEvent } from '../protocol/events.js';
 import type { ToolStreamAction } from './actions.js';
 import { isOpenStatus, liveStatus } from './call-status.js';
 import { Draft } from './draft.js';
@@ -39,7 +40,7 @@ export function applyActions(
  * of `draft`. For one-shot readers (`reduceStream`) that apply each event as it is emitted,
  * with no arrays of pending events in between. `now` may be moved forward between actions.
  */
-export interface OpenReducer {
+export interface OpenReducer extends EventSink {
   readonly state: ToolStreamState;
   now: number;
   apply(action: ToolStreamAction): void;
@@ -59,6 +60,9 @@ export function openReducer(state: ToolStreamState, now: number, draft: Draft = 
       writer.now = value;
     },
     apply: (action) => writer.apply(action),
+    // As an event sink (for a frame pipeline): events are folded the moment they are emitted.
+    emit: (event) => writer.apply(event),
+    toolDelta: (callId, phase, delta, details) => writer.toolDelta(callId, phase, delta, details),
   };
 }
 
@@ -99,7 +103,7 @@ class StateWriter {
         this.#toolStart(action);
         return;
       case 'tool-delta':
-        this.#toolDelta(action);
+        this.toolDelta(action.callId, action.phase, action.delta, action.details);
         return;
       case 'tool-args-delta': {
         const call = this.#existingCall(action.callId, 'arguments');
@@ -194,7 +198,8 @@ class StateWriter {
   }
 
   #phase(call: ToolCall, phase: ToolPhaseName): ToolPhase {
-    const current = call[phase]!;
+    // Named loads, not `call[phase]`: this runs for nearly every event, and a keyed load is slower.
+    const current = (phase === 'call' ? call.call : call.result)!;
     const writable = this.#draft.own(current);
     if (writable !== current) call[phase] = writable;
     return writable;
@@ -387,27 +392,25 @@ class StateWriter {
   }
 
   /** The phase an update is for, or `null` (with a recorded error) when it may not change any more. */
-  #openPhase(event: ToolDeltaEvent | ToolEndEvent, what: string): ToolCall | null {
-    const existing = this.#existingCall(event.callId, what);
+  #openPhase(callId: string, phaseName: ToolPhaseName, what: string): ToolCall | null {
+    const existing = this.#existingCall(callId, what);
     if (existing === null) return null;
-    const phase = existing[event.phase];
+    const phase = phaseName === 'call' ? existing.call : existing.result;
     if (phase?.complete) {
       this.#pushError(
         protocolError(
-          `${what} after completion of the ${event.phase} phase of call ${JSON.stringify(event.callId)}`,
+          `${what} after completion of the ${phaseName} phase of call ${JSON.stringify(callId)}`,
           undefined,
-          event.callId,
+          callId,
         ),
       );
       return null;
     }
     if (!isOpenStatus(existing.status) && existing.status !== 'complete') {
-      this.#pushError(
-        protocolError(`${what} for closed call ${JSON.stringify(event.callId)}`, undefined, event.callId),
-      );
+      this.#pushError(protocolError(`${what} for closed call ${JSON.stringify(callId)}`, undefined, callId));
       return null;
     }
-    const call = this.#call(event.callId, existing);
+    const call = this.#call(callId, existing);
     if (phase === null) {
       this.#completeImplicitly(call);
       call.result = this.#newPhase();
@@ -416,21 +419,39 @@ class StateWriter {
     return call;
   }
 
-  #toolDelta(event: ToolDeltaEvent): void {
+  /** A `tool-delta` event, taken as its fields (see {@link EventSink}). */
+  toolDelta(callId: string, phaseName: ToolPhaseName, delta: string, details: EventDetails): void {
+    // Nearly every event of a stream is one more piece for a phase that is already streaming, in
+    // objects this batch has already made writable (always, when building in place). Then none of
+    // the checks below can fail and none of their writes would change anything: append and go.
+    const existing = this.state.calls[callId];
+    if (existing !== undefined && existing.status === 'streaming' && this.state.status === 'streaming') {
+      const phase = phaseName === 'call' ? existing.call : existing.result;
+      if (
+        phase?.streamed &&
+        !phase.complete &&
+        this.#draft.owns(existing) &&
+        this.#draft.owns(phase)
+      ) {
+        phase.text += delta;
+        if (details !== null) this.#mergeDetails(existing, details);
+        return;
+      }
+    }
     this.#markStreaming();
-    const call = this.#openPhase(event, 'stream part');
+    const call = this.#openPhase(callId, phaseName, 'stream part');
     if (call === null) return;
-    const phase = this.#phase(call, event.phase);
-    phase.text += event.delta;
+    const phase = this.#phase(call, phaseName);
+    phase.text += delta;
     if (!phase.streamed) phase.streamed = true;
-    if (event.details !== null) this.#mergeDetails(call, event.details);
+    if (details !== null) this.#mergeDetails(call, details);
     if (call.status !== 'streaming') call.status = liveStatus(call);
   }
 
   #toolEnd(event: ToolEndEvent): void {
     this.#markStreaming();
     const previous = this.state.calls[event.callId]; // the object the argument parser is keyed by
-    const call = this.#openPhase(event, 'completion');
+    const call = this.#openPhase(event.callId, event.phase, 'completion');
     if (call === null) return;
     if (event.phase === 'call' && previous !== undefined) {
       if (event.argsText !== undefined) call.argsText = event.argsText;

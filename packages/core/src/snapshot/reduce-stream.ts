@@ -2,7 +2,6 @@ import type { AdapterDefinition } from '../adapters/adapter.js';
 import { createFramePipeline } from '../adapters/frame-pipeline.js';
 import type { ProtocolOption } from '../adapters/protocols.js';
 import type { ToolStreamError } from '../errors.js';
-import type { ToolStreamAction } from '../reducer/actions.js';
 import { Draft } from '../reducer/draft.js';
 import { openReducer } from '../reducer/reduce.js';
 import { initialState, type ToolStreamState } from '../reducer/state.js';
@@ -55,8 +54,8 @@ export async function reduceStreamToState(
   // last): it is built in place, and each event is applied the moment it is emitted — no
   // copying, no arrays of pending events.
   const reducer = openReducer(initialState(), Date.now(), new Draft({ inPlace: true }));
-  const apply = (action: ToolStreamAction) => reducer.apply(action);
-  const pipeline = createFramePipeline(apply, { ...options, emitEventIds: false });
+  const apply = reducer.apply;
+  const pipeline = createFramePipeline(reducer, { ...options, emitEventIds: false });
   const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) }, options.framing);
   // The last SSE id is recorded once, at the end, rather than after every frame.
   const end = (status: 'done' | 'error' | 'aborted', error: ToolStreamError | null) => {
