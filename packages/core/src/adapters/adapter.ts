@@ -15,7 +15,7 @@ export interface StreamAdapter {
   /**
    * Reads one frame into a sink: the same events as `push`, but the hot ones as method calls
    * (see {@link EventSink}). Optional; adapters whose streams are not dominated by one event
-   * leave it out, and hosts fall back to `push(frame, sink.emit)` ({@link pushFrame}).
+   * leave it out, and hosts fall back to `push(frame, sink.emit)` ({@link frameReader}).
    */
   pushTo?(frame: SseFrame, sink: EventSink): void;
   /** The stream ended (normally): emit what is still pending. */
@@ -49,8 +49,14 @@ export function createAdapterContext(): AdapterContext {
   return { generateId: (prefix) => `${prefix}-${++counter}` };
 }
 
-/** Reads `frame` with `adapter` into `sink`, through `pushTo` where the adapter has it. */
-export function pushFrame(adapter: StreamAdapter, frame: SseFrame, sink: EventSink): void {
-  if (adapter.pushTo !== undefined) adapter.pushTo(frame, sink);
-  else adapter.push(frame, sink.emit);
+/**
+ * A function that reads frames with `adapter` into `sink`: through `pushTo` where the adapter
+ * has it, else `push(frame, sink.emit)`. Resolved once, not per frame: a pipeline calls it for
+ * every frame of a stream.
+ */
+export function frameReader(adapter: StreamAdapter, sink: EventSink): (frame: SseFrame) => void {
+  const pushTo = adapter.pushTo?.bind(adapter);
+  if (pushTo !== undefined) return (frame) => pushTo(frame, sink);
+  const emit = sink.emit;
+  return (frame) => adapter.push(frame, emit);
 }

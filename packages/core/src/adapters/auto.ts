@@ -1,14 +1,9 @@
 import { protocolError } from '../errors.js';
 import type { SseFrame } from '../protocol/wire.js';
-import {
-  type AdapterContext,
-  type AdapterDefinition,
-  type Emit,
-  pushFrame,
-  type StreamAdapter,
-} from './adapter.js';
+import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
 import { chatMessageResponseProtocol } from './chat-message-response.js';
 import { handleLifecycleFrame } from './common-events.js';
+import type { EventSink } from './event-sink.js';
 import { frameJson, frameText } from './frame-json.js';
 import { builtinProtocols, type ProtocolOption } from './protocols.js';
 
@@ -29,6 +24,8 @@ export function createAutoAdapter(
   candidates: readonly AdapterDefinition[] = builtinProtocols,
 ): StreamAdapter {
   let chosen: StreamAdapter | null = null;
+  // The chosen adapter's `pushTo`, looked up once.
+  let chosenPushTo: ((frame: SseFrame, sink: EventSink) => void) | null = null;
   let held: SseFrame[] = [];
 
   const choose = (frame: SseFrame, json: unknown): StreamAdapter | null => {
@@ -53,7 +50,7 @@ export function createAutoAdapter(
       return chosen?.protocol ?? null;
     },
     pushTo(frame, sink) {
-      if (chosen !== null) pushFrame(chosen, frame, sink);
+      if (chosenPushTo !== null) chosenPushTo(frame, sink);
       else this.push(frame, sink.emit);
     },
     push(frame, emit) {
@@ -78,6 +75,7 @@ export function createAutoAdapter(
       }
       const adapter = candidate ?? chatMessageResponseProtocol.create(context);
       chosen = adapter;
+      chosenPushTo = adapter.pushTo?.bind(adapter) ?? null;
       for (const earlier of held) adapter.push(earlier, emit);
       held = [];
       adapter.push(parsed, emit);

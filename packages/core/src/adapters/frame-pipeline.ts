@@ -1,5 +1,5 @@
 import type { SseFrame } from '../protocol/wire.js';
-import { type AdapterDefinition, createAdapterContext, pushFrame } from './adapter.js';
+import { type AdapterDefinition, createAdapterContext, frameReader } from './adapter.js';
 import { createAdapter } from './auto.js';
 import { EventIdLog } from './event-id-log.js';
 import { type Emit, type EventSink, eventSink } from './event-sink.js';
@@ -53,6 +53,7 @@ export function createFramePipeline(
     createAdapterContext(),
     options.protocols ?? builtinProtocols,
   );
+  const read = frameReader(adapter, sink);
   const applied =
     options.appliedIds instanceof EventIdLog ? options.appliedIds : new EventIdLog(options.appliedIds ?? []);
   const emitEventIds = options.emitEventIds !== false;
@@ -69,12 +70,12 @@ export function createFramePipeline(
       const id = frame.id;
       if (id !== undefined && id !== '') {
         if (!applied.addIfNew(id)) return false;
-        pushFrame(adapter, frame, sink);
+        read(frame);
         lastEventId = id;
         if (emitEventIds) emit({ type: 'event-id', id });
         return true;
       }
-      pushFrame(adapter, frame, sink);
+      read(frame);
       return true;
     },
     end() {

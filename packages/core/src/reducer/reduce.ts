@@ -381,14 +381,15 @@ class StateWriter {
   }
 
   #mergeDetails(call: ToolCall, details: Readonly<Record<string, unknown>>): void {
+    const current = call.details;
     let writable: Record<string, unknown> | null = null;
     for (const key in details) {
       const value = details[key];
-      if (call.details[key] === value) continue;
-      writable ??= this.#draft.own(call.details as Record<string, unknown>);
+      if (current[key] === value) continue;
+      writable ??= this.#draft.own(current as Record<string, unknown>);
       writable[key] = value;
     }
-    if (writable !== null) call.details = writable;
+    if (writable !== null && writable !== current) call.details = writable;
   }
 
   /** The phase an update is for, or `null` (with a recorded error) when it may not change any more. */
@@ -427,12 +428,7 @@ class StateWriter {
     const existing = this.state.calls[callId];
     if (existing !== undefined && existing.status === 'streaming' && this.state.status === 'streaming') {
       const phase = phaseName === 'call' ? existing.call : existing.result;
-      if (
-        phase?.streamed &&
-        !phase.complete &&
-        this.#draft.owns(existing) &&
-        this.#draft.owns(phase)
-      ) {
+      if (phase?.streamed && !phase.complete && this.#draft.owns(existing) && this.#draft.owns(phase)) {
         phase.text += delta;
         if (details !== null) this.#mergeDetails(existing, details);
         return;
