@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { CDPSession } from 'playwright-core';
 
 /** One function's share of a V8 CPU profile. */
@@ -36,6 +37,9 @@ export async function startCpuProfile(session: CDPSession): Promise<void> {
 /** Stops the profiler; self time per function, largest first. */
 export async function stopCpuProfile(session: CDPSession, top = 25): Promise<ProfileLine[]> {
   const { profile } = (await session.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  // The whole profile, to open in DevTools (Performance → Load profile) or analyse by time.
+  const out = process.env.BENCH_RENDER_PROFILE_OUT;
+  if (out !== undefined && out !== '') await writeFile(out, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { Browser, CDPSession } from 'playwright-core';
 import { type ProfileLine, startCpuProfile, stopCpuProfile } from './cpu-profile.js';
 import type { CdpTotals } from './report.js';
@@ -72,7 +73,11 @@ export async function drivePage(
     const before = await totals(session, cpuSession);
     const result = await page.evaluate(() => (window as unknown as BenchWindow).__bench.run());
     const after = await totals(session, cpuSession);
-    const trace = options.trace ? summarizeTrace((await browser.stopTracing()).toString('utf8')) : null;
+    const traceJson = options.trace ? (await browser.stopTracing()).toString('utf8') : null;
+    // The whole trace, to open in DevTools (Performance → Load profile) or analyse by time.
+    const traceOut = process.env.BENCH_RENDER_TRACE_OUT;
+    if (traceJson !== null && traceOut !== undefined && traceOut !== '') await writeFile(traceOut, traceJson);
+    const trace = traceJson === null ? null : summarizeTrace(traceJson);
     const cpuProfile = options.cpuProfile ? await stopCpuProfile(session) : null;
     result.problems.push(...errors.map((error) => `page error: ${error}`));
     const cdp = Object.fromEntries(

@@ -202,7 +202,6 @@ export function printReport(
         : ''),
   );
   if (config.extraCss !== '') out.push(`What-if, extra CSS: ${config.extraCss}`);
-  if (config.noMutationObserver) out.push('What-if: the page has no working MutationObserver.');
   out.push('');
   out.push(table(['metric', ...runs.map((run, index) => `#${index + 1} ${run.build}`)], metricRows(runs)));
   out.push('');

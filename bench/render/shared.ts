@@ -18,11 +18,6 @@ export interface RunConfig {
   census: boolean;
   /** CSS added to the page, to try a style change without editing the package (what-if runs). */
   extraCss: string;
-  /**
-   * What-if: the page's `MutationObserver` observes nothing, so the thread's stick-to-bottom
-   * follows growth through its `ResizeObserver` alone (the bench's own observers keep working).
-   */
-  noMutationObserver: boolean;
 }
 
 /** p50/p95/max of a list of durations (ms), and how many there were. */

@@ -13,8 +13,6 @@ import { createRenderCensus, type RenderCensus } from './render-census.js';
 import { RenderProbe, watchTool } from './render-probe.js';
 import { createWorkload, UNCHANGED_TOOL, type Workload } from './workload.js';
 
-// Kept for the bench's own use before a what-if run may replace the page's.
-const RealMutationObserver = window.MutationObserver;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
@@ -63,20 +61,11 @@ async function prepare(config: RunConfig): Promise<void> {
   };
   const unchangedMutations = { count: 0 };
   recorder.whenUnchangedPainted((article) => {
-    new RealMutationObserver((records) => {
+    new MutationObserver((records) => {
       unchangedMutations.count += records.length;
     }).observe(article, { subtree: true, childList: true, characterData: true, attributes: true });
   });
 
-  if (config.noMutationObserver) {
-    window.MutationObserver = class {
-      observe() {}
-      disconnect() {}
-      takeRecords() {
-        return [];
-      }
-    } as unknown as typeof MutationObserver;
-  }
   if (config.extraCss !== '') {
     const style = document.createElement('style');
     style.textContent = config.extraCss;

@@ -29,6 +29,8 @@ export interface ChatProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   emptyState?: ReactNode;
   /** Props for the composer (`placeholder`, `onSend`…). */
   composerProps?: Omit<ComposerProps, 'className'>;
+  /** At most this many new tool calls appear per frame (see `ThreadProps.newCallsPerFrame`). */
+  newCallsPerFrame?: number;
 }
 
 /**
@@ -52,6 +54,7 @@ export function Chat({
   showTimeline = false,
   emptyState,
   composerProps,
+  newCallsPerFrame,
   className,
   ...props
 }: ChatProps) {
@@ -82,7 +85,7 @@ export function Chat({
         </h2>
         <StatusIndicator />
       </header>
-      <Thread emptyState={emptyState} />
+      <Thread emptyState={emptyState} newCallsPerFrame={newCallsPerFrame} />
       {showTimeline && <ToolTimeline className="ts-chat__timeline" />}
       <ErrorBanner />
       <Composer {...composerProps} />

@@ -3,6 +3,7 @@ import { useChildCalls, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, memo, useContext } from 'react';
 import { cx } from '../internal/cx.js';
 import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
+import { useShownCalls } from '../thread/call-pacing.js';
 import { ToolCallContext, useToolCallContextValue } from '../tool-call/tool-call-context.js';
 import { ToolCallDetails } from '../tool-call/tool-call-details.js';
 import { ToolCallHeader, ToolCallSummary } from '../tool-call/tool-call-header.js';
@@ -39,6 +40,7 @@ export const DelegationTree = memo(function DelegationTree({
   const call = useToolStreamState((state) => state.calls[callId]);
   const value = useToolCallContextValue(call);
   const children = useChildCalls(callId);
+  const isShown = useShownCalls();
   const depth = useContext(DelegationDepthContext);
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
   const counts = useToolStreamState((state) => descendantCounts(state, callId), { shallow: true });
@@ -85,7 +87,7 @@ export const DelegationTree = memo(function DelegationTree({
           >
             {disclosure.open && (
               <DelegationDepthContext.Provider value={depth + 1}>
-                {children.map((id) => (
+                {children.filter(isShown).map((id) => (
                   <li key={id} data-slot="delegation-tree-item">
                     <CallNode callId={id} />
                   </li>

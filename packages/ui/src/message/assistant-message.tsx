@@ -4,6 +4,7 @@ import { Citations } from '../citations/citations.js';
 import { CallNode } from '../delegation-tree/call-node.js';
 import { cx } from '../internal/cx.js';
 import { Markdown } from '../markdown/markdown.js';
+import { useShownCalls } from '../thread/call-pacing.js';
 import { Reasoning } from './reasoning.js';
 import { useMessageStreaming } from './use-message-streaming.js';
 
@@ -28,6 +29,7 @@ export const AssistantMessage = memo(function AssistantMessage({
 }: AssistantMessageProps) {
   const message = useMessage(messageId);
   const streaming = useMessageStreaming(messageId);
+  const isShown = useShownCalls();
   if (message === undefined || message.role !== 'assistant') return null;
   const last = message.parts.length - 1;
   return (
@@ -58,7 +60,7 @@ export const AssistantMessage = memo(function AssistantMessage({
             // biome-ignore lint/suspicious/noArrayIndexKey: as above
             return <Reasoning key={index} text={part.text} streaming={streaming && index === last} />;
           case 'tool-call':
-            return <CallNode key={part.callId} callId={part.callId} />;
+            return isShown(part.callId) ? <CallNode key={part.callId} callId={part.callId} /> : null;
           default:
             return null;
         }

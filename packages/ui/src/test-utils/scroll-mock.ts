@@ -1,4 +1,7 @@
-/** Fake scroll metrics on an element (jsdom has no layout): a scrollTop clamped like a browser's. */
+/**
+ * Fake scroll metrics on an element (jsdom has no layout): a scrollTop clamped like a browser's,
+ * and, like a browser, a `scroll` event after a script moves it (later, not during the set).
+ */
 export interface FakeScroll {
   scrollHeight: number;
   clientHeight: number;
@@ -9,6 +12,7 @@ export interface FakeScroll {
 
 export function fakeScroll(element: HTMLElement, scrollHeight: number, clientHeight: number): FakeScroll {
   let top = 0;
+  const clamp = (value: number) => Math.max(0, Math.min(value, state.scrollHeight - state.clientHeight));
   const state = {
     scrollHeight,
     clientHeight,
@@ -16,7 +20,7 @@ export function fakeScroll(element: HTMLElement, scrollHeight: number, clientHei
       return top;
     },
     scrollTo(value: number) {
-      element.scrollTop = value;
+      top = clamp(value);
       element.dispatchEvent(new Event('scroll'));
     },
   };
@@ -26,7 +30,10 @@ export function fakeScroll(element: HTMLElement, scrollHeight: number, clientHei
     configurable: true,
     get: () => top,
     set: (value: number) => {
-      top = Math.max(0, Math.min(value, state.scrollHeight - state.clientHeight));
+      const next = clamp(value);
+      if (next === top) return;
+      top = next;
+      queueMicrotask(() => element.dispatchEvent(new Event('scroll')));
     },
   });
   return state;

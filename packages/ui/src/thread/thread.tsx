@@ -1,9 +1,11 @@
-import { useMessageIds, useStreamStatus, useToolStreamState } from '@toolstream/react';
-import { type HTMLAttributes, memo, type ReactNode, useCallback, useRef } from 'react';
+import { useMessageIds, useResolvedStore, useStreamStatus, useToolStreamState } from '@toolstream/react';
+import { type HTMLAttributes, memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { cx } from '../internal/cx.js';
 import { StreamAnnouncer } from '../live-region/stream-announcer.js';
 import { AssistantMessage } from '../message/assistant-message.js';
 import { UserMessage } from '../message/user-message.js';
+import { createCallPacer } from './call-pacer.js';
+import { CallPacingContext } from './call-pacing.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 
 /** Props of {@link Thread}. Other props go to its outer `<div>`. */
@@ -16,7 +18,16 @@ export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
   announce?: boolean;
   /** Text of the button shown when the reader scrolled up; default "Jump to latest". */
   jumpLabel?: string;
+  /**
+   * At most this many new tool calls appear per animation frame; a larger burst shows over the
+   * next frames, in arrival order, so mounting it never stalls the page. Default 8; `Infinity`
+   * shows every call the moment it arrives. Calls already there when the thread mounts show at once.
+   */
+  newCallsPerFrame?: number;
 }
+
+/** See {@link ThreadProps.newCallsPerFrame}. */
+const NEW_CALLS_PER_FRAME = 16;
 
 const MessageItem = memo(function MessageItem({ messageId }: { messageId: string }) {
   const role = useToolStreamState((state) => state.messages.find((m) => m.id === messageId)?.role);
@@ -36,10 +47,16 @@ export function Thread({
   label = 'Conversation',
   announce = true,
   jumpLabel = 'Jump to latest',
+  newCallsPerFrame = NEW_CALLS_PER_FRAME,
   className,
   ...props
 }: ThreadProps) {
   const ids = useMessageIds();
+  const store = useResolvedStore('Thread');
+  const pacer = useMemo(() => createCallPacer(store, newCallsPerFrame), [store, newCallsPerFrame]);
+  // Listen from the start, not only once a message lists calls: the first burst of a run
+  // arrives in the same publish as the message that lists it.
+  useEffect(() => pacer.subscribe(() => {}), [pacer]);
   const { isStreaming } = useStreamStatus();
   const { viewportRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom();
   const viewport = useRef<HTMLElement | null>(null);
@@ -74,7 +91,11 @@ export function Thread({
               {emptyState}
             </div>
           ) : (
-            ids.map((id) => <MessageItem key={id} messageId={id} />)
+            <CallPacingContext.Provider value={pacer}>
+              {ids.map((id) => (
+                <MessageItem key={id} messageId={id} />
+              ))}
+            </CallPacingContext.Provider>
           )}
         </div>
       </section>

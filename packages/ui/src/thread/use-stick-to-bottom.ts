@@ -24,8 +24,9 @@ export interface StickToBottom {
 /**
  * Keeps a scrolling view at the bottom while its content grows, unless the reader scrolled up;
  * scrolling back down (or `scrollToBottom`) resumes following. Growth is observed with a
- * ResizeObserver where there is one and a MutationObserver for text and nodes, so it works
- * however the content changes (streamed text, opened disclosures, late images).
+ * ResizeObserver on the content element, so it works however the content changes (streamed
+ * text, opened disclosures, late images) at one cheap check per frame; a MutationObserver
+ * stands in where there is no ResizeObserver or no content element.
  */
 export function useStickToBottom({ threshold = 48 }: StickToBottomOptions = {}): StickToBottom {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
@@ -39,16 +40,29 @@ export function useStickToBottom({ threshold = 48 }: StickToBottomOptions = {}):
     setIsAtBottom(value);
   }, []);
 
+  // Set when a pin moved the view: the `scroll` event it causes is ours, not the reader's.
+  const ownScrollPending = useRef(false);
+
   const pin = useCallback(() => {
     if (viewport === null) return;
+    const before = viewport.scrollTop;
     viewport.scrollTop = viewport.scrollHeight;
     lastScrollTop.current = viewport.scrollTop;
+    if (lastScrollTop.current !== before) ownScrollPending.current = true;
   }, [viewport]);
 
   useEffect(() => {
     if (viewport === null) return;
     lastScrollTop.current = viewport.scrollTop;
     const onScroll = () => {
+      // Our own pin: nothing to decide, and reading the metrics now would force a layout (the
+      // event comes at the start of the next frame, after the DOM changed again). A reader who
+      // scrolled in that same frame is seen at their next scroll event; wheel, touch and keys
+      // are seen at once anyway.
+      if (ownScrollPending.current) {
+        ownScrollPending.current = false;
+        return;
+      }
       const metrics = {
         scrollTop: viewport.scrollTop,
         scrollHeight: viewport.scrollHeight,
@@ -92,13 +106,19 @@ export function useStickToBottom({ threshold = 48 }: StickToBottomOptions = {}):
     };
     follow();
     const observers: Array<{ disconnect(): void }> = [];
-    if (typeof ResizeObserver === 'function') {
+    const resizable = typeof ResizeObserver === 'function';
+    if (resizable) {
+      // Resize observations arrive after layout, just before paint: reading scrollHeight there
+      // costs nothing, and they come at most once a frame however many commits changed the DOM.
       const resize = new ResizeObserver(follow);
       resize.observe(viewport);
       if (content !== null) resize.observe(content);
       observers.push(resize);
     }
-    if (typeof MutationObserver === 'function') {
+    // Content that grows is content whose box grows, so a resize observer on it sees every change
+    // worth following. Mutations are watched only without one (old engines, jsdom) or without a
+    // content element: a mutation callback runs before layout, so each one would force a layout.
+    if (typeof MutationObserver === 'function' && (!resizable || content === null)) {
       const mutation = new MutationObserver(follow);
       mutation.observe(content ?? viewport, {
         childList: true,

@@ -1,0 +1,137 @@
+import type { ToolStreamState, ToolStreamStore } from '@toolstream/core';
+
+/**
+ * Decides which tool calls a thread shows yet. An agent can start dozens of calls at once (a
+ * delegation fanning out to sub-agents); mounting all of them in one frame — each a header, a
+ * status, streaming markdown — is one long task, and the page stalls exactly when the run gets
+ * interesting. The pacer lets at most `perFrame` new calls appear per animation frame and the
+ * rest in the frames after, in the order they arrived: a burst of 50 shows within a few frames,
+ * and no frame does all the work.
+ *
+ * Calls already in the store when the pacer is created (a restored conversation) show at once:
+ * that is history, not a burst.
+ *
+ * It never adds a React commit to a frame: it lets calls appear from the store's own publish (a
+ * store listener runs before React renders that publish, so both land in one commit), and while
+ * calls wait and the store is quiet, from an animation frame that first publishes whatever the
+ * store has pending — again one commit.
+ */
+export interface CallPacer {
+  /** Whether the call may be shown. Stable function; read it after subscribing. */
+  readonly isShown: (callId: string) => boolean;
+  /** Called when more calls may be shown. */
+  subscribe(listener: () => void): () => void;
+  /** Changes whenever more calls may be shown (a `useSyncExternalStore` snapshot). */
+  getVersion(): number;
+}
+
+/**
+ * Creates a {@link CallPacer} for `store`. With `perFrame` = `Infinity`, or where there are no
+ * animation frames (server rendering, some test environments), every call shows at once.
+ * Nothing is subscribed until the pacer itself has a subscriber.
+ */
+export function createCallPacer(store: ToolStreamStore, perFrame: number): CallPacer {
+  if (!(perFrame < Number.POSITIVE_INFINITY) || typeof requestAnimationFrame !== 'function') return UNPACED;
+  const limit = Math.max(1, Math.floor(perFrame));
+  // How many to show this frame: starts small (the first calls mount while the code is still
+  // cold), doubles while frames keep their pace, halves when one ran long. The time between two
+  // frames that showed calls is what the last batch cost, layout and paint included.
+  let batch = Math.min(limit, FIRST_BATCH);
+  let lastShownAt = Number.NEGATIVE_INFINITY;
+  const initial = store.getState().callOrder;
+  const shown = new Set<string>(initial);
+  const waiting: string[] = [];
+  let seen = initial.length; // how much of `callOrder` has been looked at
+  let version = 0;
+  const listeners = new Set<() => void>();
+  let unsubscribeStore: (() => void) | null = null;
+  let frame: number | null = null;
+
+  const collect = (state: ToolStreamState) => {
+    const order = state.callOrder;
+    if (order.length < seen) {
+      // The conversation was reset: start over.
+      shown.clear();
+      waiting.length = 0;
+      seen = 0;
+    }
+    for (let i = seen; i < order.length; i++) waiting.push(order[i]!);
+    seen = order.length;
+  };
+
+  const showNext = (): boolean => {
+    if (waiting.length === 0) return false;
+    const now = performance.now();
+    const interval = now - lastShownAt;
+    if (interval >= BURST_GAP_MS) batch = Math.min(limit, FIRST_BATCH);
+    else if (interval > SLOW_FRAME_MS) batch = Math.max(MIN_BATCH, batch >> 1);
+    else if (interval <= SMOOTH_FRAME_MS) batch = Math.min(limit, batch * 2);
+    lastShownAt = now;
+    for (const id of waiting.splice(0, batch)) shown.add(id);
+    version++;
+    return true;
+  };
+
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  const catchUpNextFrame = () => {
+    if (frame !== null || waiting.length === 0) return;
+    frame = requestAnimationFrame(() => {
+      frame = null;
+      const before = version;
+      // A pending publish runs `onPublish` now, in this task: its calls and ours share a commit.
+      store.flush();
+      if (version === before && showNext()) notify();
+      catchUpNextFrame();
+    });
+  };
+
+  const onPublish = (state: ToolStreamState) => {
+    collect(state);
+    if (showNext()) notify();
+    catchUpNextFrame();
+  };
+
+  return {
+    isShown: (callId) => shown.has(callId),
+    getVersion: () => version,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (unsubscribeStore === null) {
+        unsubscribeStore = store.subscribe(onPublish);
+        // Calls that arrived before anyone listened wait for the next frame (showing them now,
+        // inside React's subscribe effect, would be a commit of its own).
+        collect(store.getState());
+        catchUpNextFrame();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0 || unsubscribeStore === null) return;
+        unsubscribeStore();
+        unsubscribeStore = null;
+        if (frame !== null) cancelAnimationFrame(frame);
+        frame = null;
+      };
+    },
+  };
+}
+
+/** Calls shown in the first frame of a burst. */
+const FIRST_BATCH = 4;
+/** Fewest calls shown per frame while some wait. */
+const MIN_BATCH = 2;
+/** A frame this close to the last one kept the pace (60 Hz is 16.7 ms): show twice as many. */
+const SMOOTH_FRAME_MS = 22;
+/** A frame this far from the last one ran long (two frames or more): show half as many. */
+const SLOW_FRAME_MS = 34;
+/** Frames further apart than this belong to different bursts: the next one starts small again. */
+const BURST_GAP_MS = 250;
+
+/** Shows every call at once. */
+const UNPACED: CallPacer = {
+  isShown: () => true,
+  getVersion: () => 0,
+  subscribe: () => () => {},
+};
