@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeScroll } from '../test-utils/scroll-mock.js';
 import { nextStuck } from './stick-to-bottom.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
@@ -102,5 +102,54 @@ describe('useStickToBottom', () => {
     expect(scroll.scrollTop).toBe(scroll.scrollHeight - scroll.clientHeight);
     await grow(scroll, 100);
     expect(scroll.scrollTop).toBe(scroll.scrollHeight - scroll.clientHeight);
+  });
+
+  it('the scroll event its own pin causes is not taken for the reader scrolling', async () => {
+    const { scroll, state } = setup();
+    act(() => scroll.scrollTo(100));
+    expect(state()).toBe('free');
+    await act(async () => {
+      screen.getByRole('button', { name: 'bottom' }).click(); // pins; its scroll event comes later
+      // More content lands before that event: read as the reader's move, the event would say
+      // "500 px from the bottom" and stop the following the reader just asked for.
+      scroll.scrollHeight += 500;
+    });
+    expect(state()).toBe('following');
+    await grow(scroll, 10);
+    expect(scroll.scrollTop).toBe(scroll.scrollHeight - scroll.clientHeight);
+  });
+});
+
+describe('useStickToBottom with a ResizeObserver', () => {
+  const observers: { callback: ResizeObserverCallback; targets: Element[] }[] = [];
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    observers.length = 0;
+  });
+
+  it('follows growth through the ResizeObserver alone: mutations force no layout', async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        readonly entry: { callback: ResizeObserverCallback; targets: Element[] };
+        constructor(callback: ResizeObserverCallback) {
+          this.entry = { callback, targets: [] };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.targets.push(target);
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    const { scroll } = setup();
+    const observer = observers.at(-1)!;
+    expect(observer.targets.map((t) => t.getAttribute('data-testid'))).toEqual(['viewport', 'content']);
+    const before = scroll.scrollTop;
+    await grow(scroll, 300); // a mutation, but no resize observation yet
+    expect(scroll.scrollTop).toBe(before);
+    act(() => observer.callback([], observer as unknown as ResizeObserver));
+    expect(scroll.scrollTop).toBe(1300 - 200);
   });
 });

@@ -10,7 +10,7 @@ import {
   threeLevelDelegation,
 } from '../stories/scenarios.js';
 import { withScript } from '../stories/with-store.js';
-import { result, text } from '../test-utils/chunks.js';
+import { chunk, part, result, text } from '../test-utils/chunks.js';
 import { Thread } from './thread.js';
 
 const meta = {
@@ -117,6 +117,34 @@ export const ThirtyParallelCalls: Story = {
   },
 };
 
+/** Forty calls start in one chunk (an agent fanning out): they show over a few frames, in order. */
+export const BurstOfCalls: Story = {
+  decorators: [withScript({ options: { initialMessages: history }, live: burstOfCalls(40), intervalMs: 40 })],
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Conversation' });
+    const count = () => region.querySelectorAll('[data-slot="tool-call"]').length;
+    // Watch every frame: how many calls each one added.
+    let largestStep = 0;
+    let previous = count();
+    let watching = true;
+    const watch = () => {
+      const now = count();
+      largestStep = Math.max(largestStep, now - previous);
+      previous = now;
+      if (watching) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+    await waitFor(() => expect(count()).toBe(40), { timeout: 8000 });
+    watching = false;
+    await expect(largestStep).toBeGreaterThan(0);
+    await expect(largestStep).toBeLessThanOrEqual(16); // Thread's default newCallsPerFrame
+    const tools = [...region.querySelectorAll('[data-slot="tool-call"]')].map((el) =>
+      el.getAttribute('data-tool'),
+    );
+    await expect(tools).toEqual(Array.from({ length: 40 }, (_, i) => `fetch_${i + 1}`));
+  },
+};
+
 /** A three-level delegation inside the thread. */
 export const Delegation: Story = {
   decorators: [withScript({ options: { initialMessages: history }, before: threeLevelDelegation })],
@@ -148,3 +176,22 @@ export const Dark: Story = {
     }),
   ],
 };
+
+/** One chunk starting `count` calls, then a piece of output for each. */
+function burstOfCalls(count: number): unknown[] {
+  const specs = Array.from({ length: count }, (_, i) => ({ id: `burst_${i + 1}`, tool: `fetch_${i + 1}` }));
+  const starts = specs.map((spec) => ({
+    call_id: spec.id,
+    event_type: 'result' as const,
+    tool_name: spec.tool,
+    tool_response: '',
+    tool_call_details: {},
+    stream_part: `Fetching page ${spec.id.slice(6)}… `,
+    is_complete: false,
+  }));
+  return [
+    text('Fetching all sources at once.\n\n'),
+    chunk('', starts),
+    ...specs.map((spec) => part(spec, 'done. ')),
+  ];
+}
