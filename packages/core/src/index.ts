@@ -11,6 +11,8 @@ export {
   chatMessageResponseProtocol,
   createChatMessageResponseAdapter,
 } from './adapters/chat-message-response.js';
+export type { EventDetails, EventSink } from './adapters/event-sink.js';
+export { eventSink } from './adapters/event-sink.js';
 export type { FramePipeline, FramePipelineOptions } from './adapters/frame-pipeline.js';
 export { createFramePipeline } from './adapters/frame-pipeline.js';
 export type { ProtocolOption } from './adapters/protocols.js';

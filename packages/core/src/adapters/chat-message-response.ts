@@ -29,6 +29,9 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
   // lets the reducer's lookups by id take V8's fast path for a string it has already used as a key.
   const calls = new Map<string, { bits: number; id: string }>();
 
+  // A parent named by a call is (almost always) a call seen before: pass on its string too.
+  const canonicalId = (id: string | null) => (id === null ? null : (calls.get(id)?.id ?? id));
+
   const readToolCall = (value: unknown, frame: SseFrame, sink: EventSink) => {
     const emit = sink.emit;
     if (!isRecord(value)) {
@@ -85,7 +88,7 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
         phase,
         toolName: typeof value.tool_name === 'string' ? value.tool_name : '',
         kind: eventType === 'delegation_call' || eventType === 'delegation_result' ? 'delegation' : 'tool',
-        parentCallId: stringOrNull(details?.parent_call_id),
+        parentCallId: canonicalId(stringOrNull(details?.parent_call_id)),
         agent: stringOrNull(details?.agent),
         eventType,
         details,

@@ -117,12 +117,14 @@ async function readChunks(
   try {
     for (;;) {
       if (signal?.aborted) return 'aborted';
-      const next = await new Promise<IteratorResult<Uint8Array | string> | typeof ABORTED>(
-        (resolve, reject) => {
-          wake = resolve;
-          source.next().then(resolve, reject);
-        },
-      );
+      // Without a signal there is nothing to race the read against: await it directly.
+      const next =
+        signal === undefined
+          ? await source.next()
+          : await new Promise<IteratorResult<Uint8Array | string> | typeof ABORTED>((resolve, reject) => {
+              wake = resolve;
+              source.next().then(resolve, reject);
+            });
       wake = null;
       if (next === ABORTED) return 'aborted';
       if (next.done) {

@@ -20,8 +20,15 @@ export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
   jumpLabel?: string;
   /**
    * At most this many new tool calls appear per animation frame; a larger burst shows over the
-   * next frames, in arrival order, so mounting it never stalls the page. Default 8; `Infinity`
-   * shows every call the moment it arrives. Calls already there when the thread mounts show at once.
+   * next frames, in arrival order, so mounting it never stalls the page. A burst starts with 4
+   * per frame, doubling while frames keep their pace and halving when one runs long. Default 16;
+   * `Infinity` shows every call the moment it arrives. Calls already there when the thread
+   * mounts show at once.
+   *
+   * @example
+   * ```tsx
+   * <Thread newCallsPerFrame={Infinity} /> // tests that expect every call in the first render
+   * ```
    */
   newCallsPerFrame?: number;
 }
