@@ -34,10 +34,12 @@ export function createCallPacer(store: ToolStreamStore, perFrame: number): CallP
   if (!(perFrame < Number.POSITIVE_INFINITY) || typeof requestAnimationFrame !== 'function') return UNPACED;
   const limit = Math.max(1, Math.floor(perFrame));
   // How many to show this frame: starts small (the first calls mount while the code is still
-  // cold), doubles while frames keep their pace, halves when one ran long. The time between two
-  // frames that showed calls is what the last batch cost, layout and paint included.
+  // cold), doubles while the frames that show them stay cheap, halves when one ran long. A
+  // frame's cost runs from its publish to the first task after it: React's commit, style,
+  // layout and paint included — what a long task would be made of.
   let batch = Math.min(limit, FIRST_BATCH);
   let lastShownAt = Number.NEGATIVE_INFINITY;
+  let lastFrameMs = 0;
   const initial = store.getState().callOrder;
   const shown = new Set<string>(initial);
   const waiting: string[] = [];
@@ -62,13 +64,15 @@ export function createCallPacer(store: ToolStreamStore, perFrame: number): CallP
   const showNext = (): boolean => {
     if (waiting.length === 0) return false;
     const now = performance.now();
-    const interval = now - lastShownAt;
-    if (interval >= BURST_GAP_MS) batch = Math.min(limit, FIRST_BATCH);
-    else if (interval > SLOW_FRAME_MS) batch = Math.max(MIN_BATCH, batch >> 1);
-    else if (interval <= SMOOTH_FRAME_MS) batch = Math.min(limit, batch * 2);
+    if (now - lastShownAt >= BURST_GAP_MS) batch = Math.min(limit, FIRST_BATCH);
+    else if (lastFrameMs > COSTLY_FRAME_MS) batch = Math.max(MIN_BATCH, batch >> 1);
+    else if (lastFrameMs < CHEAP_FRAME_MS) batch = Math.min(limit, batch * 2);
     lastShownAt = now;
     for (const id of waiting.splice(0, batch)) shown.add(id);
     version++;
+    afterFrame(() => {
+      lastFrameMs = performance.now() - now;
+    });
     return true;
   };
 
@@ -122,12 +126,29 @@ export function createCallPacer(store: ToolStreamStore, perFrame: number): CallP
 const FIRST_BATCH = 4;
 /** Fewest calls shown per frame while some wait. */
 const MIN_BATCH = 2;
-/** A frame this close to the last one kept the pace (60 Hz is 16.7 ms): show twice as many. */
-const SMOOTH_FRAME_MS = 22;
-/** A frame this far from the last one ran long (two frames or more): show half as many. */
-const SLOW_FRAME_MS = 34;
+/** A frame that showed calls and took less than this (60 Hz is 16.7 ms): show twice as many. */
+const CHEAP_FRAME_MS = 25;
+/** One that took more than this is close to a long task (50 ms): show half as many. */
+const COSTLY_FRAME_MS = 40;
 /** Frames further apart than this belong to different bursts: the next one starts small again. */
 const BURST_GAP_MS = 250;
+
+/**
+ * Runs `callback` in the first task after the current one: after this frame's rendering when
+ * called from an animation frame. A message channel, not a timer: timers may be clamped.
+ */
+function afterFrame(callback: () => void): void {
+  if (typeof MessageChannel !== 'function') {
+    setTimeout(callback, 0);
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+}
 
 /** Shows every call at once. */
 const UNPACED: CallPacer = {
