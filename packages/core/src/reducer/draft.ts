@@ -19,7 +19,7 @@ export class Draft {
 
   /** Returns a copy of `value` this batch may mutate (the same copy on every call). */
   own<T extends object>(value: T): T {
-    if (this.#inPlace || this.#owned.has(value)) return value;
+    if (this.owns(value)) return value;
     const copy = (Array.isArray(value) ? value.slice() : { ...value }) as T;
     this.#owned.add(copy);
     return copy;

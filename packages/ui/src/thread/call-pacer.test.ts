@@ -1,34 +1,8 @@
 import { createToolStreamStore, type ToolStreamStore } from '@toolstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { controlledFrames } from '../test-utils/animation-frames.js';
+import { burstOfCalls } from '../test-utils/chunks.js';
 import { type CallPacer, createCallPacer } from './call-pacer.js';
-
-/** Animation frames and a clock the test drives: `frame(ms)` moves time and runs one frame. */
-function controlledFrames() {
-  let now = 1_000;
-  let next = 1;
-  let callbacks = new Map<number, FrameRequestCallback>();
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    callbacks.set(next, callback);
-    return next++;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => callbacks.delete(id));
-  vi.spyOn(performance, 'now').mockImplementation(() => now);
-  return {
-    /** Time passes with no frame (a frame's rendering, a long task). */
-    advance(ms: number) {
-      now += ms;
-    },
-    frame(ms = 16.7) {
-      now += ms;
-      const due = callbacks;
-      callbacks = new Map();
-      for (const callback of due.values()) callback(now);
-    },
-    get pending() {
-      return callbacks.size;
-    },
-  };
-}
 
 /**
  * A store that publishes when the test says so (`ingest` then publishes once, as a store
@@ -51,17 +25,9 @@ function manualStore(): ToolStreamStore {
   return store;
 }
 
-/** One chunk that starts calls `first`…`first + count - 1` (ids `c<n>`), each streaming. */
+/** One chunk that starts calls `c<first>`…`c<first + count - 1>`. */
 function startCalls(store: ToolStreamStore, count: number, first = 1) {
-  const toolCalls = Array.from({ length: count }, (_, i) => ({
-    call_id: `c${first + i}`,
-    event_type: 'result',
-    tool_name: 'search',
-    tool_response: '',
-    stream_part: 'x',
-    is_complete: false,
-  }));
-  store.ingest(JSON.stringify({ message: '', citations: [], tool_calls: toolCalls }));
+  store.ingest(burstOfCalls(count, { first }));
 }
 
 /** Lets the tasks queued so far run. */

@@ -3,39 +3,19 @@ import { createToolStreamStore, type ToolStreamStore } from '@toolstream/core';
 import { ToolStreamProvider } from '@toolstream/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { controlledFrames } from '../test-utils/animation-frames.js';
+import { burstOfCalls } from '../test-utils/chunks.js';
 import { Thread } from './thread.js';
 
-/** Animation frames the test runs one at a time, 16.7 ms apart, for the store and the thread. */
-function controlledFrames() {
-  let now = 1_000;
-  let next = 1;
-  let callbacks = new Map<number, FrameRequestCallback>();
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-    callbacks.set(next, callback);
-    return next++;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => callbacks.delete(id));
-  vi.spyOn(performance, 'now').mockImplementation(() => now);
-  return () =>
-    act(() => {
-      now += 16.7;
-      const due = callbacks;
-      callbacks = new Map();
-      for (const callback of due.values()) callback(now);
-    });
+/** Runs one animation frame (16.7 ms later) inside `act`. */
+function frames() {
+  const controlled = controlledFrames();
+  return () => act(() => controlled.frame());
 }
 
 /** Starts `count` streaming calls in one chunk (ids `c1`…), as an agent fanning out would. */
 function burst(store: ToolStreamStore, count: number) {
-  const toolCalls = Array.from({ length: count }, (_, i) => ({
-    call_id: `c${i + 1}`,
-    event_type: 'result',
-    tool_name: `search_${i + 1}`,
-    tool_response: '',
-    stream_part: `result ${i + 1}`,
-    is_complete: false,
-  }));
-  act(() => store.ingest(JSON.stringify({ message: 'Looking.', citations: [], tool_calls: toolCalls })));
+  act(() => store.ingest(burstOfCalls(count)));
 }
 
 function renderThread(store: ToolStreamStore, props: { newCallsPerFrame?: number } = {}) {
@@ -58,7 +38,7 @@ afterEach(() => {
 
 describe('Thread paces bursts of new calls', () => {
   it('shows a burst over the next frames, each frame in one commit with the stream', () => {
-    const frame = controlledFrames();
+    const frame = frames();
     const store = createToolStreamStore(); // publishes once per animation frame
     const thread = renderThread(store);
     frame(); // the pacer starts listening after mount
@@ -79,7 +59,7 @@ describe('Thread paces bursts of new calls', () => {
   });
 
   it('shows every call at once with newCallsPerFrame={Infinity}', () => {
-    const frame = controlledFrames();
+    const frame = frames();
     const store = createToolStreamStore();
     const thread = renderThread(store, { newCallsPerFrame: Number.POSITIVE_INFINITY });
     burst(store, 20);

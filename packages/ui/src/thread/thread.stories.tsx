@@ -10,7 +10,7 @@ import {
   threeLevelDelegation,
 } from '../stories/scenarios.js';
 import { withScript } from '../stories/with-store.js';
-import { chunk, part, result, text } from '../test-utils/chunks.js';
+import { burstOfCalls, part, result, text } from '../test-utils/chunks.js';
 import { Thread } from './thread.js';
 
 const meta = {
@@ -119,7 +119,7 @@ export const ThirtyParallelCalls: Story = {
 
 /** Forty calls start in one chunk (an agent fanning out): they show over a few frames, in order. */
 export const BurstOfCalls: Story = {
-  decorators: [withScript({ options: { initialMessages: history }, live: burstOfCalls(40), intervalMs: 40 })],
+  decorators: [withScript({ options: { initialMessages: history }, live: fanOut(40), intervalMs: 40 })],
   play: async ({ canvasElement }) => {
     const region = within(canvasElement).getByRole('region', { name: 'Conversation' });
     const count = () => region.querySelectorAll('[data-slot="tool-call"]').length;
@@ -177,21 +177,12 @@ export const Dark: Story = {
   ],
 };
 
-/** One chunk starting `count` calls, then a piece of output for each. */
-function burstOfCalls(count: number): unknown[] {
-  const specs = Array.from({ length: count }, (_, i) => ({ id: `burst_${i + 1}`, tool: `fetch_${i + 1}` }));
-  const starts = specs.map((spec) => ({
-    call_id: spec.id,
-    event_type: 'result' as const,
-    tool_name: spec.tool,
-    tool_response: '',
-    tool_call_details: {},
-    stream_part: `Fetching page ${spec.id.slice(6)}… `,
-    is_complete: false,
-  }));
+/** Text, one chunk starting `count` calls (`fetch_1`…), then a second piece of output for each. */
+function fanOut(count: number): unknown[] {
+  const specs = Array.from({ length: count }, (_, i) => ({ id: `burst${i + 1}`, tool: `fetch_${i + 1}` }));
   return [
     text('Fetching all sources at once.\n\n'),
-    chunk('', starts),
+    burstOfCalls(count, { id: 'burst', tool: 'fetch' }),
     ...specs.map((spec) => part(spec, 'done. ')),
   ];
 }
