@@ -2,6 +2,7 @@ import { compiler, type MarkdownToJSX } from 'markdown-to-jsx/react';
 import { type HTMLAttributes, memo, useMemo } from 'react';
 import { cx } from '../internal/cx.js';
 import { markdownOverrides } from './markdown-overrides.js';
+import { plainParagraph } from './plain-paragraph.js';
 import { splitBlocks } from './split-blocks.js';
 
 const BASE_OPTIONS: MarkdownToJSX.Options = {
@@ -27,6 +28,8 @@ export interface MarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
 }
 
 const Block = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
+  const plain = plainParagraph(text);
+  if (plain !== null) return <p>{plain}</p>;
   return <>{compiler(text, streaming ? STREAMING_OPTIONS : BASE_OPTIONS)}</>;
 });
 
