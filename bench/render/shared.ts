@@ -126,6 +126,8 @@ export interface PageResult {
     fromDue: Spread;
     /** From `store.ingest(chunk)` to the commit that put its text in the DOM. */
     toDom: Spread;
+    /** The slowest markers: ingest time since the feed started, chunk→paint and chunk→DOM, call. */
+    slowest: { at: number; ms: number; domMs: number; tool: string }[];
   };
   longTasks: { count: number; totalMs: number; maxMs: number; entries: LongTaskEntry[] };
   longFrames: { count: number; entries: LongFrameEntry[] };

@@ -136,6 +136,18 @@ export function collectResult(run: RunRecording): PageResult {
       fromIngest: spread(painted.map((time) => time.paintAt - time.ingestAt)),
       fromDue: spread(painted.map((time) => time.paintAt - time.dueAt)),
       toDom: spread(finite(times.map((time) => time.domAt - time.ingestAt))),
+      // For diagnosis (in the JSON only): when the slowest markers arrived, and for which call.
+      slowest: recorder.times
+        .map((time, index) => ({ time, tool: workload.markers[index]!.tool }))
+        .filter(({ time }) => Number.isFinite(time.paintAt) && Number.isFinite(time.ingestAt))
+        .sort((a, b) => b.time.paintAt - b.time.ingestAt - (a.time.paintAt - a.time.ingestAt))
+        .slice(0, 60)
+        .map(({ time, tool }) => ({
+          at: Math.round(time.ingestAt - t0),
+          ms: Math.round(time.paintAt - time.ingestAt),
+          domMs: Math.round(time.domAt - time.ingestAt),
+          tool,
+        })),
     },
     longTasks: {
       count: longTasks.tasks.length,

@@ -1,9 +1,9 @@
 import { compiler, type MarkdownToJSX } from 'markdown-to-jsx/react';
-import { type HTMLAttributes, memo, useMemo } from 'react';
+import { type HTMLAttributes, memo, type ReactNode, useMemo, useRef } from 'react';
 import { cx } from '../internal/cx.js';
 import { markdownOverrides } from './markdown-overrides.js';
-import { plainParagraph } from './plain-paragraph.js';
-import { splitBlocks } from './split-blocks.js';
+import { type InlineRun, simpleBlock } from './simple-block.js';
+import { type BlockSplit, extendSplit } from './split-blocks.js';
 
 const BASE_OPTIONS: MarkdownToJSX.Options = {
   // Stream content is text, never HTML: raw tags render as the characters they are.
@@ -28,10 +28,32 @@ export interface MarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
 }
 
 const Block = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
-  const plain = plainParagraph(text);
-  if (plain !== null) return <p>{plain}</p>;
-  return <>{compiler(text, streaming ? STREAMING_OPTIONS : BASE_OPTIONS)}</>;
+  const simple = simpleBlock(text);
+  if (simple === null) return <>{compiler(text, streaming ? STREAMING_OPTIONS : BASE_OPTIONS)}</>;
+  return (
+    <>
+      {simple.paragraph !== null && <p>{inline(simple.paragraph)}</p>}
+      {simple.items.length > 0 && (
+        <ul>
+          {simple.items.map((runs, index) => (
+            // Items only ever grow at the end: an index is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={index}>{inline(runs)}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
 });
+
+/** Inline runs as React children: plain text, and `<strong>` for the insides of `**` pairs. */
+function inline(runs: readonly InlineRun[]): ReactNode {
+  if (runs.length === 1 && !runs[0]!.strong) return runs[0]!.text;
+  return runs.map((run, index) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: the runs of a line in order; they never move
+    run.strong ? <strong key={index}>{run.text}</strong> : run.text,
+  );
+}
 
 /**
  * Safe markdown for stream content (markdown-to-jsx): raw HTML is shown as text, links work
@@ -45,7 +67,13 @@ const Block = memo(function MarkdownBlock({ text, streaming }: { text: string; s
  * ```
  */
 export function Markdown({ children, streaming = false, className, ...props }: MarkdownProps) {
-  const blocks = useMemo(() => splitBlocks(children), [children]);
+  // Streamed text only grows at its end: each update cuts only the last block again. The ref is
+  // a cache (any earlier split is a valid start), so a render React discards cannot corrupt it.
+  const split = useRef<BlockSplit | null>(null);
+  const blocks = useMemo(() => {
+    split.current = extendSplit(split.current, children);
+    return split.current.blocks;
+  }, [children]);
   const last = blocks.length - 1;
   return (
     <div

@@ -28,17 +28,19 @@ export function ToolCallDetails({
 }: ToolCallDetailsProps) {
   const { call } = useToolCallContext('ToolCallDetails');
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
-  const entries = Object.entries(call.details).filter(([key]) => !SHOWN_ELSEWHERE.has(key));
+  // Streaming calls re-render every frame with the disclosure closed: decide whether there is
+  // anything to show without formatting it; format only what an open disclosure shows.
+  const hasArgs =
+    (call.argsText !== null && call.argsText !== '') || (call.args !== null && call.args !== undefined);
+  const input = call.result !== null && call.call.text !== '' ? call.call.text : null;
+  if (!hasArgs && input === null && call.argsError === null && !hasOwnDetails(call.details)) return null;
   // The raw text keeps what the model wrote (also when it is not valid JSON); parsed arguments
   // are shown when a protocol gave only those.
   const args =
-    call.argsText !== null && call.argsText !== ''
-      ? formatArgs(call.argsText)
-      : call.args !== null && call.args !== undefined
-        ? formatValue(call.args)
-        : null;
-  const input = call.result !== null && call.call.text !== '' ? call.call.text : null;
-  if (entries.length === 0 && args === null && input === null && call.argsError === null) return null;
+    !disclosure.open || !hasArgs ? null : call.argsText ? formatArgs(call.argsText) : formatValue(call.args);
+  const entries = disclosure.open
+    ? Object.entries(call.details).filter(([key]) => !SHOWN_ELSEWHERE.has(key))
+    : [];
   return (
     <div
       data-slot="tool-call-details"
@@ -99,3 +101,8 @@ export function ToolCallDetails({
   );
 }
 ToolCallDetails.displayName = 'ToolCallDetails';
+
+function hasOwnDetails(details: Readonly<Record<string, unknown>>): boolean {
+  for (const key in details) if (!SHOWN_ELSEWHERE.has(key)) return true;
+  return false;
+}

@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { compiler } from 'markdown-to-jsx/react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from './markdown.js';
+import { markdownOverrides } from './markdown-overrides.js';
+import { simpleBlock } from './simple-block.js';
+
+const OPTIONS = {
+  disableParsingRawHTML: true,
+  tagfilter: true,
+  forceBlock: true,
+  wrapper: null,
+  overrides: markdownOverrides,
+} as const;
+
+/** What the markdown parser itself makes of `text` (streaming or not). */
+const parsed = (text: string, streaming: boolean) =>
+  renderToStaticMarkup(compiler(text, streaming ? { ...OPTIONS, optimizeForStreaming: true } : OPTIONS));
+
+/** What `<Markdown>` renders for one block (with the fast path when it applies). */
+const rendered = (text: string, streaming: boolean) => {
+  const html = renderToStaticMarkup(<Markdown streaming={streaming}>{text}</Markdown>);
+  return html.replace(/^<div[^>]*>/, '').replace(/<\/div>$/, '');
+};
+
+/** Characters of plain text and of markdown syntax, mixed, to find where the two could differ. */
+const character = fc.constantFrom(
+  ...'abcXYZ019 ,.;\'"?()%/+=-–—…‘’“”éü日本語',
+  ...'*_~`[]!<>&#|\\:@\n\t',
+  'a_b',
+  ': ',
+  '**',
+  '\n- ',
+  ' **',
+  '** ',
+);
+/** Pieces the way streamed tool output grows: words, bold runs, list items, line breaks… */
+const wellFormedPiece = fc.constantFrom(
+  'word',
+  ' two words',
+  ' **bold**',
+  '**b**',
+  ' **x y**',
+  '\n- item',
+  '\n- **b** c',
+  '\n',
+  ' ',
+  ', (x).',
+  ' call_id',
+  ' a_b_c',
+  ' Label: value',
+);
+/** …and pieces that make them something else. */
+const piece = fc.oneof(
+  wellFormedPiece,
+  fc.constantFrom('1.', '2)', 'www.x', '- ', '-', '#', '> ', '  ', '\t', '*', '***', '__', 'é', '日本'),
+);
+const candidate = fc.oneof(
+  fc.array(character, { maxLength: 24 }).map((chars) => chars.join('')),
+  fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')),
+  fc.array(wellFormedPiece, { maxLength: 16 }).map((pieces) => pieces.join('')),
+  fc.constantFrom(
+    '1. item',
+    '2) item',
+    '- item',
+    '+ item',
+    '* item',
+    'www.example.com',
+    'WWW.x.org ok',
+    'a\nb',
+    '    code',
+    'a\n- b\nc',
+    '- a\n\n- b',
+    'a\n---',
+    'a\n- - -',
+    '**a** b',
+    'a**b**c',
+  ),
+);
+
+describe('simpleBlock', () => {
+  it('accepts only text the markdown parser renders to the same DOM', () => {
+    fc.assert(
+      fc.property(candidate, fc.boolean(), (text, streaming) => {
+        if (simpleBlock(text) === null) return;
+        expect(rendered(text, streaming)).toBe(parsed(text, streaming));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it.each([
+    ['a few words', { paragraph: [{ text: 'a few words', strong: false }], items: [] }],
+    [
+      'Zürich, 50% (est.) — “done”…\n\n',
+      { paragraph: [{ text: 'Zürich, 50% (est.) — “done”…', strong: false }], items: [] },
+    ],
+    [
+      'found **two** results\n- first one\n- the **second**\n',
+      {
+        paragraph: [
+          { text: 'found ', strong: false },
+          { text: 'two', strong: true },
+          { text: ' results', strong: false },
+        ],
+        items: [
+          [{ text: 'first one', strong: false }],
+          [
+            { text: 'the ', strong: false },
+            { text: 'second', strong: true },
+          ],
+        ],
+      },
+    ],
+    ['- only a list', { paragraph: null, items: [[{ text: 'only a list', strong: false }]] }],
+  ])('takes %j', (text, expected) => {
+    expect(simpleBlock(text)).toEqual(expected);
+  });
+
+  it.each([
+    'a **half-written',
+    'a *b*',
+    '1. item',
+    '+ item',
+    '- 1. nested',
+    'see www.example.com',
+    'http://x.org',
+    'a\nb',
+    'a\n- b\nlazy continuation',
+    ' lead',
+    '-  two spaces',
+    '#1',
+    'a & b',
+    'a ** b**',
+  ])('leaves %j to the parser', (text) => {
+    expect(simpleBlock(text)).toBeNull();
+  });
+
+  it('gives Markdown the same DOM either way', () => {
+    for (const text of ['Fetching page 3… done. ', 'Found **3** hits:\n- one\n- **two** more']) {
+      expect(renderToStaticMarkup(<Markdown streaming>{text}</Markdown>)).toBe(
+        `<div data-slot="markdown" data-streaming="" class="ts-markdown">${parsed(text, true)}</div>`,
+      );
+    }
+  });
+});
