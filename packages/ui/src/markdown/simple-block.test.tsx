@@ -38,6 +38,8 @@ const character = fc.constantFrom(
 /** Pieces the way streamed tool output grows: words, bold runs, list items, line breaks… */
 const wellFormedPiece = fc.constantFrom(
   'word',
+  ' word',
+  '  word',
   ' two words',
   ' **bold**',
   '**b**',
@@ -76,6 +78,15 @@ const candidate = fc.oneof(
     'a\n- - -',
     '**a** b',
     'a**b**c',
+    ' lead',
+    '\n\nafter blank lines',
+    '\n- item after a newline',
+    '\n \nx',
+    '   three',
+    '    four',
+    ' - item',
+    '  **b** c',
+    '   1. x',
   ),
 );
 
@@ -114,6 +125,7 @@ describe('simpleBlock', () => {
       },
     ],
     ['- only a list', { paragraph: null, items: [[{ text: 'only a list', strong: false }]] }],
+    [' starts with a space', { paragraph: [{ text: 'starts with a space', strong: false }], items: [] }],
   ])('takes %j', (text, expected) => {
     expect(simpleBlock(text)).toEqual(expected);
   });
@@ -128,7 +140,7 @@ describe('simpleBlock', () => {
     'http://x.org',
     'a\nb',
     'a\n- b\nlazy continuation',
-    ' lead',
+    '    four spaces: code',
     '-  two spaces',
     '#1',
     'a & b',

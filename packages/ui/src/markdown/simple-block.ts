@@ -37,6 +37,7 @@ const STARTS_PLAIN = /^[\p{L}\p{N}]/u;
 const NOT_PLAIN = /^\p{N}+[.)]|www\./iu;
 
 const ITEM_MARKER = '- ';
+const LEADING_SPACES = /^ {1,3}(?! )/;
 /** The inside of a `**strong**` pair begins and ends with a letter or digit. */
 const WORD_EDGES = /^[\p{L}\p{N}](?:.*[\p{L}\p{N}])?$/su;
 /** What may follow a closing `**`: the line's end, a space, or closing punctuation. */
@@ -44,14 +45,20 @@ const FOLLOWS_STRONG = /^(?:$|[ ,.;?)])/;
 
 /** The block's structure when it is one this module renders itself, else `null`. */
 export function simpleBlock(block: string): SimpleBlock | null {
+  // Blank lines before and after the block are not part of it (a text may start with one).
+  let start = 0;
+  while (start < block.length && block.charCodeAt(start) === 10 /* \n */) start++;
   let end = block.length;
-  while (end > 0 && block.charCodeAt(end - 1) === 10 /* \n */) end--;
-  if (end === 0) return null;
-  const lines = (end === block.length ? block : block.slice(0, end)).split('\n');
+  while (end > start && block.charCodeAt(end - 1) === 10) end--;
+  if (end === start) return null;
+  const lines = (start === 0 && end === block.length ? block : block.slice(start, end)).split('\n');
   let paragraph: InlineRun[] | null = null;
   const items: InlineRun[][] = [];
   for (let i = 0; i < lines.length; i++) {
-    const line = i === lines.length - 1 ? lines[i]!.trimEnd() : lines[i]!;
+    let line = i === lines.length - 1 ? lines[i]!.trimEnd() : lines[i]!;
+    // Up to three spaces before a paragraph are not indentation (streamed output often starts
+    // with the space before its first word); four would be a code block.
+    if (i === 0) line = line.replace(LEADING_SPACES, '');
     const isItem = line.startsWith(ITEM_MARKER);
     if (!isItem && i > 0) return null; // a second paragraph line, or text after the list
     const runs = inlineRuns(isItem ? line.slice(ITEM_MARKER.length) : line);
