@@ -7,6 +7,12 @@ import { useToolCallContext } from './tool-call-context.js';
 type CopyState = 'idle' | 'copied' | 'failed';
 
 const FEEDBACK_MS = 2000;
+/** Between adding the live region and putting the message in it. */
+const ANNOUNCE_DELAY_MS = 100;
+
+function feedbackText(state: 'copied' | 'failed'): string {
+  return state === 'copied' ? 'Copied' : 'Could not copy: the output is selected instead';
+}
 
 /** Props of {@link ToolCallCopyButton}. */
 export interface ToolCallCopyButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -26,10 +32,15 @@ export function ToolCallCopyButton({
 }: ToolCallCopyButtonProps) {
   const { call, output, ids } = useToolCallContext('ToolCallCopyButton');
   const [state, setState] = useState<CopyState>('idle');
+  // The live region that says what happened exists only once the button was used: a thread of a
+  // hundred calls would otherwise carry a hundred empty live regions (and mount each one).
+  const [announced, setAnnounced] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const announceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
       if (timer.current !== null) clearTimeout(timer.current);
+      if (announceTimer.current !== null) clearTimeout(announceTimer.current);
     },
     [],
   );
@@ -41,16 +52,21 @@ export function ToolCallCopyButton({
       if (element !== null) window.getSelection?.()?.selectAllChildren(element);
     }
     setState(ok ? 'copied' : 'failed');
+    // A region added with its text already in it is not read by every screen reader: add it
+    // empty (first use), then put the message in a moment later.
+    setAnnounced((current) => current ?? '');
+    if (announceTimer.current !== null) clearTimeout(announceTimer.current);
+    announceTimer.current = setTimeout(
+      () => setAnnounced(feedbackText(ok ? 'copied' : 'failed')),
+      ANNOUNCE_DELAY_MS,
+    );
     if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), FEEDBACK_MS);
+    timer.current = setTimeout(() => {
+      setState('idle');
+      setAnnounced((current) => (current === null ? null : ''));
+    }, FEEDBACK_MS);
   };
 
-  const feedback =
-    state === 'copied'
-      ? 'Copied'
-      : state === 'failed'
-        ? 'Could not copy: the output is selected instead'
-        : '';
   return (
     <>
       <button
@@ -68,9 +84,11 @@ export function ToolCallCopyButton({
       >
         {state === 'copied' ? 'Copied' : label}
       </button>
-      <span role="status" style={visuallyHidden}>
-        {feedback}
-      </span>
+      {announced !== null && (
+        <span role="status" style={visuallyHidden}>
+          {announced}
+        </span>
+      )}
     </>
   );
 }

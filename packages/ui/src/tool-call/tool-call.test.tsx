@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { applyActions, createToolStreamStore, initialState } from '@toolstream/core';
 import { ToolStreamProvider } from '@toolstream/react';
@@ -162,6 +162,12 @@ describe('ToolCall', () => {
     expect(content.hidden).toBe(true);
   });
 
+  it('has no live region of its own until the copy button is used', () => {
+    const { feed } = renderWithStore(<ToolCall callId="c1" />);
+    feed(result(search, 'done'));
+    expect(within(article()).queryByRole('status')).toBeNull();
+  });
+
   it('copies the output and says so', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(() => Promise.resolve());
@@ -171,7 +177,8 @@ describe('ToolCall', () => {
       feed(result(search, 'the *whole* output'));
       await user.click(within(article()).getByRole('button', { name: 'Copy output of search_confluence' }));
       expect(writeText).toHaveBeenCalledWith('the *whole* output');
-      expect(within(article()).getByRole('status').textContent).toBe('Copied');
+      // The live region appears on first use, and the message a moment after it.
+      await waitFor(() => expect(within(article()).getByRole('status').textContent).toBe('Copied'));
     } finally {
       vi.unstubAllGlobals();
     }
@@ -184,7 +191,9 @@ describe('ToolCall', () => {
       const { feed } = renderWithStore(<ToolCall callId="c1" />);
       feed(result(search, 'select me'));
       await user.click(within(article()).getByRole('button', { name: /Copy output/ }));
-      expect(within(article()).getByRole('status').textContent).toMatch(/Could not copy/);
+      await waitFor(() =>
+        expect(within(article()).getByRole('status').textContent).toMatch(/Could not copy/),
+      );
       expect(window.getSelection()?.toString()).toContain('select me');
     } finally {
       vi.unstubAllGlobals();
