@@ -78,6 +78,29 @@ const stages: [string, () => Promise<void>][] = [
     },
   ],
   [
+    'a plain mutable reducer: floor + a Map of calls, text appended (no validation)',
+    async () => {
+      const decoder = new TextDecoder();
+      const calls = new Map<string, { text: string }>();
+      const parser = createParser({
+        onEvent: (event) => {
+          const response = JSON.parse(event.data) as ChatMessageResponse;
+          for (const entry of response.tool_calls) {
+            let call = calls.get(entry.call_id);
+            if (call === undefined) {
+              call = { text: '' };
+              calls.set(entry.call_id, call);
+            }
+            if (typeof entry.stream_part === 'string') call.text += entry.stream_part;
+          }
+        },
+      });
+      for await (const piece of streamPieces(pieces, null))
+        parser.feed(decoder.decode(piece, { stream: true }));
+      sink += calls.size;
+    },
+  ],
+  [
     'core frame decoder (no JSON)',
     async () => {
       const decoder = createFrameDecoder({ onFrame: (frame) => (sink += frame.data.length) });
@@ -115,6 +138,31 @@ const stages: [string, () => Promise<void>][] = [
         pending = [];
       }
       decoder.end();
+    },
+  ],
+  [
+    'core decoder + pipeline into a plain sink (a Map of calls, text appended)',
+    async () => {
+      const calls = new Map<string, { text: string }>();
+      const pipeline = createFramePipeline(
+        {
+          emit: () => {},
+          toolDelta(callId, _phase, delta) {
+            let call = calls.get(callId);
+            if (call === undefined) {
+              call = { text: '' };
+              calls.set(callId, call);
+            }
+            call.text += delta;
+          },
+        },
+        { emitEventIds: false },
+      );
+      const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
+      for await (const piece of streamPieces(pieces, null)) decoder.feed(piece);
+      decoder.end();
+      pipeline.end();
+      sink += calls.size;
     },
   ],
   [
