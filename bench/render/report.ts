@@ -202,7 +202,6 @@ export function printReport(
         : ''),
   );
   if (config.extraCss !== '') out.push(`What-if, extra CSS: ${config.extraCss}`);
-  if (!config.prewarm) out.push('What-if: <Chat prewarm={false}> (the first burst runs on cold code)');
   out.push('');
   out.push(table(['metric', ...runs.map((run, index) => `#${index + 1} ${run.build}`)], metricRows(runs)));
   out.push('');

@@ -8,8 +8,7 @@
  * BENCH_RENDER_DIAGNOSE (one more, instrumented run that says where the time goes: default 1,
  * 0 to skip), BENCH_RENDER_DURATION_MS (5000),
  * BENCH_RENDER_RATE (2000), BENCH_RENDER_CONCURRENCY (50); what-ifs, to try a change without
- * editing the packages: BENCH_RENDER_CSS (CSS added to the page), BENCH_RENDER_PREWARM=0 (`<Chat
- * prewarm={false}>`: the first burst on cold code); raw data of the
+ * editing the packages: BENCH_RENDER_CSS (CSS added to the page); raw data of the
  * diagnose run, to open in DevTools or analyse by time: BENCH_RENDER_PROFILE_OUT=<file>.cpuprofile,
  * BENCH_RENDER_TRACE_OUT=<file>.json.
  */
@@ -51,7 +50,6 @@ const config: RunConfig = {
   drainMs: 2000,
   census: false,
   extraCss: process.env.BENCH_RENDER_CSS ?? '',
-  prewarm: envNumber('BENCH_RENDER_PREWARM', 1) > 0,
 };
 const productionRuns = envNumber('BENCH_RENDER_RUNS', 3);
 const profilingRuns = envNumber('BENCH_RENDER_PROFILING_RUNS', 1);

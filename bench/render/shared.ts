@@ -18,8 +18,6 @@ export interface RunConfig {
   census: boolean;
   /** CSS added to the page, to try a style change without editing the package (what-if runs). */
   extraCss: string;
-  /** `<Chat prewarm>`: the page waits for the warm-up to finish before streaming. */
-  prewarm: boolean;
 }
 
 /** p50/p95/max of a list of durations (ms), and how many there were. */

@@ -16,33 +16,6 @@ import { createWorkload, UNCHANGED_TOOL, type Workload } from './workload.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
-/**
- * Resolves once the chat's off-screen warm-up has been added to the page and removed again
- * (rejects after 5 s). Call before mounting the chat: it watches the body from then on.
- */
-function watchPrewarm(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let added = false;
-    const observer = new MutationObserver((records) => {
-      for (const record of records) {
-        const isPrewarm = (node: Node) =>
-          node instanceof HTMLElement && node.dataset.slot === 'thread-prewarm';
-        if ([...record.addedNodes].some(isPrewarm)) added = true;
-        if (added && [...record.removedNodes].some(isPrewarm)) {
-          observer.disconnect();
-          clearTimeout(timer);
-          resolve();
-        }
-      }
-    });
-    observer.observe(document.body, { childList: true });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      reject(new Error('the chat did not warm up within 5 s'));
-    }, 5000);
-  });
-}
-
 /** The chat, mounted and idle, with its instruments attached. */
 interface Mounted {
   config: RunConfig;
@@ -98,17 +71,13 @@ async function prepare(config: RunConfig): Promise<void> {
     style.textContent = config.extraCss;
     document.head.append(style);
   }
-  const prewarm = config.prewarm ? watchPrewarm() : Promise.resolve();
   const root = createRoot(document.getElementById('root')!);
   root.render(
     <Profiler id="chat" onRender={onRender}>
-      <Chat store={store} title="Render bench" toolRenderers={renderers} prewarm={config.prewarm} />
+      <Chat store={store} title="Render bench" toolRenderers={renderers} />
     </Profiler>,
   );
   await sleep(300);
-  // The chat warms its render path up once the page is idle (ThreadProps.prewarm): let it finish,
-  // as it would while a user types the first question, so it is not measured as the run's work.
-  await prewarm;
   mounted = { config, workload, store, recorder, census, profiled, unchangedMutations, root };
 }
 

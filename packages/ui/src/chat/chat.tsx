@@ -31,8 +31,6 @@ export interface ChatProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   composerProps?: Omit<ComposerProps, 'className'>;
   /** At most this many new tool calls appear per frame (see `ThreadProps.newCallsPerFrame`). */
   newCallsPerFrame?: number;
-  /** Warm up the tool-call render path while the page is idle (see `ThreadProps.prewarm`). */
-  prewarm?: boolean;
 }
 
 /**
@@ -57,7 +55,6 @@ export function Chat({
   emptyState,
   composerProps,
   newCallsPerFrame,
-  prewarm,
   className,
   ...props
 }: ChatProps) {
@@ -88,7 +85,7 @@ export function Chat({
         </h2>
         <StatusIndicator />
       </header>
-      <Thread emptyState={emptyState} newCallsPerFrame={newCallsPerFrame} prewarm={prewarm} />
+      <Thread emptyState={emptyState} newCallsPerFrame={newCallsPerFrame} />
       {showTimeline && <ToolTimeline className="ts-chat__timeline" />}
       <ErrorBanner />
       <Composer {...composerProps} />

@@ -6,7 +6,6 @@ import { AssistantMessage } from '../message/assistant-message.js';
 import { UserMessage } from '../message/user-message.js';
 import { createCallPacer } from './call-pacer.js';
 import { CallPacingContext } from './call-pacing.js';
-import { usePrewarm } from './prewarm.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 
 /** Props of {@link Thread}. Other props go to its outer `<div>`. */
@@ -32,13 +31,6 @@ export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
    * ```
    */
   newCallsPerFrame?: number;
-  /**
-   * Once per page, while it is idle after the first `Thread` mounts, render a small sample run
-   * off-screen and remove it, so the code that draws tool calls is compiled before the first
-   * real run arrives (it otherwise makes the first burst of calls about twice as costly).
-   * Default `true`; skipped where `requestIdleCallback` does not exist. See `usePrewarm`.
-   */
-  prewarm?: boolean;
 }
 
 /** See {@link ThreadProps.newCallsPerFrame}. */
@@ -63,11 +55,9 @@ export function Thread({
   announce = true,
   jumpLabel = 'Jump to latest',
   newCallsPerFrame = NEW_CALLS_PER_FRAME,
-  prewarm = true,
   className,
   ...props
 }: ThreadProps) {
-  usePrewarm(prewarm, () => <Thread prewarm={false} announce={false} newCallsPerFrame={Infinity} />);
   const ids = useMessageIds();
   const store = useResolvedStore('Thread');
   const pacer = useMemo(() => createCallPacer(store, newCallsPerFrame), [store, newCallsPerFrame]);
