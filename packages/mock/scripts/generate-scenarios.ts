@@ -3,7 +3,7 @@
  * `src/scenario/definitions`, and deletes `.jsonl` files that no definition produces. The files
  * are committed; `src/scenario/generated-files.test.ts` fails when they differ from this output.
  *
- * First it copies the provider stream fixtures (`../shared/fixtures/providers`) into
+ * First it copies the provider stream fixtures (`<repo>/fixtures/providers`) into
  * `src/scenario/definitions/provider-streams.generated.ts`, which the `provider-*` scenarios
  * are built from (see `provider-fixtures.ts`).
  *

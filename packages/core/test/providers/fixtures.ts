@@ -2,12 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The provider fixtures of `/work/shared/fixtures/providers` (the repo's `../shared`), read at
- * test time so fixtures added later are picked up.
+ * The provider fixtures (`<repo>/fixtures/providers`), read at test time so a fixture added there
+ * is picked up without touching the tests.
  */
-export const FIXTURE_DIR = fileURLToPath(
-  new URL('../../../../../shared/fixtures/providers/', import.meta.url),
-);
+export const FIXTURE_DIR = fileURLToPath(new URL('../../../../fixtures/providers/', import.meta.url));
 
 /** What a fixture's `.expected.json` says (the fields the tests use). */
 export interface Expected {

@@ -6,7 +6,7 @@ export interface ProviderScenarioSpec {
   /** `provider-<protocol>`. */
   name: `provider-${ProviderProtocol}`;
   protocol: ProviderProtocol;
-  /** The fixture's file name in `shared/fixtures/providers`, read when the files are generated. */
+  /** The fixture's file name in `fixtures/providers`, read when the files are generated. */
   fixture: string;
   wire: ProviderWire;
   description: string;
