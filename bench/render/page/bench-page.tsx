@@ -1,31 +1,26 @@
 import '@toolstream/ui/styles.css';
-import { createToolStreamStore, type ToolStreamStore } from '@toolstream/core';
+import { createToolStreamStore } from '@toolstream/core';
 import { Chat, type ToolRenderers } from '@toolstream/ui';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { BenchApi, PageResult, RunConfig } from '../shared.js';
-import { collectResult } from './collect-result.js';
+import { collectResult, type Instruments } from './collect-result.js';
 import { onReactCommit } from './devtools-hook.js';
 import { feed } from './feeder.js';
-import { createFrameRecorder, type FrameRecorder } from './frame-recorder.js';
+import { createFrameRecorder } from './frame-recorder.js';
 import { observeLongTasks } from './long-task-observer.js';
-import { createRenderCensus, type RenderCensus } from './render-census.js';
+import { createRenderCensus } from './render-census.js';
 import { RenderProbe, watchTool } from './render-probe.js';
-import { createWorkload, UNCHANGED_TOOL, type Workload } from './workload.js';
+import { createWorkload, UNCHANGED_TOOL } from './workload.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 /** The chat, mounted and idle, with its instruments attached. */
-interface Mounted {
+interface Mounted extends Instruments {
   config: RunConfig;
-  workload: Workload;
-  store: ToolStreamStore;
-  recorder: FrameRecorder;
-  census: RenderCensus | null;
   /** Profiler `onRender` durations, one per commit (profiling build only). */
   profiled: number[];
-  unchangedMutations: { count: number };
   root: Root;
 }
 

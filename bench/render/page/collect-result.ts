@@ -9,15 +9,19 @@ import type { RenderCensus } from './render-census.js';
 import { renderCounts } from './render-probe.js';
 import type { Workload } from './workload.js';
 
-/** What a run recorded, raw. */
-export interface RunRecording {
+/** The stream and the instruments attached to the page for a run. */
+export interface Instruments {
   workload: Workload;
   store: ToolStreamStore;
   recorder: FrameRecorder;
   census: RenderCensus | null;
+  unchangedMutations: { count: number };
+}
+
+/** What a run recorded, raw. */
+export interface RunRecording extends Instruments {
   /** Profiler `onRender` durations during the window. */
   profiled: number[];
-  unchangedMutations: { count: number };
   longTasks: LongTaskObserver;
   fed: FeederStats;
   /** performance.now() at the first chunk and at the end of the drain. */

@@ -1,4 +1,6 @@
-import type { ChatMessageResponse, ToolCallResponse } from '@toolstream/core';
+import type { ChatMessageResponse } from '@toolstream/core';
+// The same chunk builders the component tests use, so the bench streams what they do.
+import { type CallSpec, chunk, toolCall } from '../../../packages/ui/src/test-utils/chunks.js';
 import { createRandom, type Random } from '../../prng.js';
 
 /**
@@ -78,36 +80,6 @@ const WORDS = [
   '手順',
 ];
 
-interface Spec {
-  id: string;
-  tool: string;
-  delegation: boolean;
-  parent?: string;
-  agent?: string;
-  summary?: string;
-}
-
-function entry(spec: Spec, phase: 'call' | 'result', fields: Partial<ToolCallResponse>): ToolCallResponse {
-  const details: Record<string, unknown> = {};
-  if (spec.summary !== undefined) details.summary = spec.summary;
-  if (spec.parent !== undefined) details.parent_call_id = spec.parent;
-  if (spec.agent !== undefined) details.agent = spec.agent;
-  return {
-    call_id: spec.id,
-    event_type: spec.delegation ? `delegation_${phase}` : phase,
-    tool_name: spec.tool,
-    tool_response: '',
-    tool_call_details: details,
-    ...fields,
-  };
-}
-
-const chunk = (message: string, calls: ToolCallResponse[]): ChatMessageResponse => ({
-  message,
-  citations: [],
-  tool_calls: calls,
-});
-
 /** A few words of tool output; now and then a paragraph break, a list item or bold text, each closed within the piece. */
 function piece(random: Random): string {
   const words: string[] = [];
@@ -120,7 +92,7 @@ function piece(random: Random): string {
 }
 
 interface Slot {
-  spec: Spec;
+  spec: CallSpec;
   /** Result pieces still to stream before the call ends. */
   remaining: number;
   began: boolean;
@@ -134,8 +106,8 @@ export function createWorkload(options: WorkloadOptions): Workload {
   const leafTools: string[] = [];
   let outputChars = 0;
 
-  const planner: Spec = { id: 'del_planner', tool: 'delegate', delegation: true, agent: 'planner' };
-  const researchers: Spec[] = [];
+  const planner: CallSpec = { id: 'del_planner', tool: 'delegate', delegation: true, agent: 'planner' };
+  const researchers: CallSpec[] = [];
   for (let r = 0; r < options.researchers; r++) {
     researchers.push({
       id: `del_researcher_${r}`,
@@ -146,21 +118,21 @@ export function createWorkload(options: WorkloadOptions): Workload {
     });
   }
   out.push(chunk('I will split the onboarding question across several researchers.\n\n', []));
-  out.push(chunk('', [entry(planner, 'call', { tool_response: 'Answer the onboarding question' })]));
+  out.push(chunk('', [toolCall(planner, 'call', { tool_response: 'Answer the onboarding question' })]));
   for (const researcher of researchers) {
-    out.push(chunk('', [entry(researcher, 'call', { tool_response: `Investigate ${researcher.agent}` })]));
+    out.push(chunk('', [toolCall(researcher, 'call', { tool_response: `Investigate ${researcher.agent}` })]));
   }
-  const unchanged: Spec = {
+  const unchanged: CallSpec = {
     id: 'call_unchanged',
     tool: UNCHANGED_TOOL,
     delegation: false,
     parent: researchers[0]!.id,
     agent: researchers[0]!.agent!,
-    summary: 'Looking up the glossary',
+    details: { summary: 'Looking up the glossary' },
   };
   // One complete chunk (no stream_part): the call is `complete` from its first appearance.
   out.push(
-    chunk('', [entry(unchanged, 'result', { tool_response: 'Glossary: **VPN** — virtual network.' })]),
+    chunk('', [toolCall(unchanged, 'result', { tool_response: 'Glossary: **VPN** — virtual network.' })]),
   );
 
   let next = 0;
@@ -176,7 +148,7 @@ export function createWorkload(options: WorkloadOptions): Workload {
         delegation: false,
         parent: researcher.id,
         agent: researcher.agent!,
-        summary: `Step ${n} of the research`,
+        details: { summary: `Step ${n} of the research` },
       },
       remaining: random.int(40, 200),
       began: false,
@@ -190,7 +162,7 @@ export function createWorkload(options: WorkloadOptions): Workload {
     const slot = slots[index]!;
     if (!slot.began) {
       slot.began = true;
-      out.push(chunk('', [entry(slot.spec, 'call', { tool_response: `query ${slot.spec.id}` })]));
+      out.push(chunk('', [toolCall(slot.spec, 'call', { tool_response: `query ${slot.spec.id}` })]));
     } else if (slot.remaining > 0) {
       slot.remaining--;
       let text = piece(random);
@@ -200,9 +172,9 @@ export function createWorkload(options: WorkloadOptions): Workload {
         markers.push({ chunkIndex: out.length, text: word, tool: slot.spec.tool });
       }
       outputChars += text.length;
-      out.push(chunk('', [entry(slot.spec, 'result', { stream_part: text, is_complete: false })]));
+      out.push(chunk('', [toolCall(slot.spec, 'result', { stream_part: text, is_complete: false })]));
     } else {
-      out.push(chunk('', [entry(slot.spec, 'result', { stream_part: '', is_complete: true })]));
+      out.push(chunk('', [toolCall(slot.spec, 'result', { stream_part: '', is_complete: true })]));
       slots[index] = newSlot();
     }
   }

@@ -116,38 +116,24 @@ describe('tool deltas as method calls (EventSink) and as events', () => {
     const frozen = structuredClone(before);
     const reducer = openReducer(before, T0 + 1);
     const pipeline = createFramePipeline(reducer, { protocol: 'chat-message-response' });
-    pipeline.push(
-      sseFrame({
-        message: '',
-        citations: [],
-        tool_calls: [
-          {
-            call_id: 'c1',
-            event_type: 'result',
-            tool_name: 's',
-            tool_response: '',
-            stream_part: 'a',
-            is_complete: false,
-          },
-        ],
-      }),
-    );
-    pipeline.push(
-      sseFrame({
-        message: '',
-        citations: [],
-        tool_calls: [
-          {
-            call_id: 'c1',
-            event_type: 'result',
-            tool_name: 's',
-            tool_response: '',
-            stream_part: 'b',
-            is_complete: false,
-          },
-        ],
-      }),
-    );
+    for (const piece of ['a', 'b']) {
+      pipeline.push(
+        sseFrame({
+          message: '',
+          citations: [],
+          tool_calls: [
+            {
+              call_id: 'c1',
+              event_type: 'result',
+              tool_name: 's',
+              tool_response: '',
+              stream_part: piece,
+              is_complete: false,
+            },
+          ],
+        }),
+      );
+    }
     expect(before).toEqual(frozen);
     expect(reducer.state.calls.c1?.result?.text).toBe('ab');
   });

@@ -24,8 +24,6 @@ export function createAutoAdapter(
   candidates: readonly AdapterDefinition[] = builtinProtocols,
 ): StreamAdapter {
   let chosen: StreamAdapter | null = null;
-  // The chosen adapter's `pushTo`, looked up once.
-  let chosenPushTo: ((frame: SseFrame, sink: EventSink) => void) | null = null;
   let held: SseFrame[] = [];
 
   const choose = (frame: SseFrame, json: unknown): StreamAdapter | null => {
@@ -49,8 +47,8 @@ export function createAutoAdapter(
     get protocol() {
       return chosen?.protocol ?? null;
     },
-    pushTo(frame, sink) {
-      if (chosenPushTo !== null) chosenPushTo(frame, sink);
+    pushTo(frame: SseFrame, sink: EventSink) {
+      if (chosen?.pushTo !== undefined) chosen.pushTo(frame, sink);
       else this.push(frame, sink.emit);
     },
     push(frame, emit) {
@@ -75,7 +73,6 @@ export function createAutoAdapter(
       }
       const adapter = candidate ?? chatMessageResponseProtocol.create(context);
       chosen = adapter;
-      chosenPushTo = adapter.pushTo?.bind(adapter) ?? null;
       for (const earlier of held) adapter.push(earlier, emit);
       held = [];
       adapter.push(parsed, emit);

@@ -21,7 +21,8 @@ export interface CallSpec {
 
 type Phase = 'call' | 'result';
 
-function toolCall(spec: CallSpec, phase: Phase, fields: Partial<ToolCallResponse>): ToolCallResponse {
+/** One `tool_calls` entry of `spec`'s `phase`, with `fields` over the defaults. */
+export function toolCall(spec: CallSpec, phase: Phase, fields: Partial<ToolCallResponse>): ToolCallResponse {
   const details: Record<string, unknown> = { ...spec.details };
   if (spec.parent !== undefined) details.parent_call_id = spec.parent;
   if (spec.agent !== undefined) details.agent = spec.agent;
