@@ -12,8 +12,19 @@ const dirname = path.dirname(fileURLToPath(import.meta.url));
 export const storybookProject = defineProject({
   plugins: [storybookTest({ configDir: dirname })],
   resolve: { conditions: ['@toolstream/source', ...defaultClientConditions] },
+  // Pre-bundled up front: a dependency found only while tests run makes Vite re-bundle and
+  // reload mid-run, and stories that loaded before then hold a second copy of React.
   optimizeDeps: {
-    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'zustand',
+      'zustand/vanilla',
+      'zustand/vanilla/shallow',
+    ],
   },
   test: {
     name: 'storybook',

@@ -11,9 +11,9 @@ import {
 } from '@toolstream/core';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import { ToolStreamContext } from './context.js';
 import { isActive } from './selectors.js';
+import { useShallowSelector } from './shallow-equal.js';
 import { type ToolCallView, toolCallView } from './tool-call-view.js';
 
 /** Options of {@link useToolCallStream}: the store's options, or a store to use. */
@@ -81,7 +81,7 @@ export function useToolCallStream(options: UseToolCallStreamOptions = {}): UseTo
 
   const { messages, calls, callOrder, status, error } = useStore(
     store,
-    useShallow((state: ToolStreamState) => ({
+    useShallowSelector((state: ToolStreamState) => ({
       messages: state.messages,
       calls: state.calls,
       callOrder: state.callOrder,

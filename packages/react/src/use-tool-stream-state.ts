@@ -1,8 +1,8 @@
 import type { ToolStreamState, ToolStreamStore } from '@toolstream/core';
 import { useContext } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import { ToolStreamContext } from './context.js';
+import { useShallowSelector } from './shallow-equal.js';
 
 /** Options shared by the selector hooks. */
 export interface StoreHookOptions {
@@ -31,6 +31,6 @@ export function useToolStreamState<T>(
   options: StoreHookOptions & { shallow?: boolean } = {},
 ): T {
   const store = useResolvedStore('useToolStreamState', options.store);
-  const shallowSelector = useShallow(selector);
+  const shallowSelector = useShallowSelector(selector);
   return useStore(store, options.shallow ? shallowSelector : selector);
 }

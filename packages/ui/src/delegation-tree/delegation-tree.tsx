@@ -1,4 +1,4 @@
-import type { ToolCallStatus } from '@toolstream/core';
+import { isOpenStatus, type ToolCallStatus } from '@toolstream/core';
 import { useChildCalls, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, memo, useContext } from 'react';
 import { cx } from '../internal/cx.js';
@@ -8,6 +8,7 @@ import { ToolCallContext, useToolCallContextValue } from '../tool-call/tool-call
 import { ToolCallDetails } from '../tool-call/tool-call-details.js';
 import { ToolCallHeader, ToolCallSummary } from '../tool-call/tool-call-header.js';
 import { ToolCallError, ToolCallOutput } from '../tool-call/tool-call-output.js';
+import { labelledBy } from '../tool-call/tool-call-root.js';
 import { TOOL_CALL_STATUS_LABELS } from '../tool-call/tool-call-status.js';
 import { CallNode } from './call-node.js';
 import { DelegationDepthContext } from './depth-context.js';
@@ -37,26 +38,26 @@ export const DelegationTree = memo(function DelegationTree({
   className,
   ...props
 }: DelegationTreeProps) {
-  const call = useToolStreamState((state) => state.calls[callId]);
-  const value = useToolCallContextValue(call);
+  const fields = useDelegationFields(callId);
+  const value = useToolCallContextValue(callId);
   const children = useChildCalls(callId);
   const isShown = useShownCalls();
   const depth = useContext(DelegationDepthContext);
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
   const counts = useToolStreamState((state) => descendantCounts(state, callId), { shallow: true });
-  if (value === null) return null;
+  if (fields === undefined) return null;
   const labels = { ...TOOL_CALL_STATUS_LABELS, ...statusLabels };
   const summary = summarizeCounts(counts, labels);
-  const who = value.call.agent ?? (value.call.toolName || 'the sub-agent');
+  const who = fields.agent ?? (fields.toolName || 'the sub-agent');
   return (
     <ToolCallContext.Provider value={value}>
       <article
         data-slot="delegation-tree"
-        data-state={value.call.status}
+        data-state={fields.status}
         data-collapsed={disclosure.open ? undefined : ''}
         data-depth={depth}
-        aria-busy={value.isOpen || undefined}
-        aria-labelledby={value.labelledBy}
+        aria-busy={isOpenStatus(fields.status) || undefined}
+        aria-labelledby={labelledBy(value.ids, fields.agent !== null)}
         className={cx('ts-tool-call', 'ts-delegation-tree', className)}
         {...props}
       >
@@ -104,3 +105,15 @@ export const DelegationTree = memo(function DelegationTree({
   );
 });
 DelegationTree.displayName = 'DelegationTree';
+
+/** What the tree itself shows of the delegation; its streamed result re-renders only its output. */
+function useDelegationFields(callId: string) {
+  return useToolStreamState(
+    (state) => {
+      const call = state.calls[callId];
+      if (call === undefined) return undefined;
+      return { status: call.status, toolName: call.toolName, agent: call.agent };
+    },
+    { shallow: true },
+  );
+}

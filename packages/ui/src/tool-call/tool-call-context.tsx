@@ -1,16 +1,19 @@
 import type { ToolCall } from '@toolstream/core';
-import { isOpenStatus } from '@toolstream/core';
-import { createContext, useContext, useId, useMemo } from 'react';
+import { useResolvedStore, useToolStreamState } from '@toolstream/react';
+import { createContext, useContext, useId, useMemo, useRef } from 'react';
 
-/** What the parts of one tool call share. */
+/**
+ * What the parts of one tool call share. It names the call rather than holding it, so it stays
+ * the same object while the call streams: a part re-renders when the slice of the call it
+ * selects changes ({@link useToolCallSelector}), not whenever a new piece of output arrives.
+ * With fifty calls streaming, that is the difference between the output alone re-rendering
+ * each frame and every name, status, clock and button with it.
+ */
 export interface ToolCallContextValue {
-  call: ToolCall;
-  /** The text to show: the latest phase's. */
-  output: string;
-  isOpen: boolean;
+  callId: string;
+  /** The call as the store holds it now (for event handlers: reading it subscribes to nothing). */
+  read(): ToolCall | undefined;
   ids: { name: string; agent: string; output: string; details: string };
-  /** `aria-labelledby` of the call's root: its name, and its agent when known. */
-  labelledBy: string;
 }
 
 export const ToolCallContext = createContext<ToolCallContextValue | null>(null);
@@ -25,22 +28,47 @@ export function useToolCallContext(partName: string): ToolCallContextValue {
   return value;
 }
 
-/** Builds the context value of a call (stable while the call object is). */
-export function useToolCallContextValue(call: ToolCall | undefined): ToolCallContextValue | null {
+/** Builds the context value of a call: one object for as long as the component shows that call. */
+export function useToolCallContextValue(callId: string): ToolCallContextValue {
   const base = useId();
-  return useMemo(() => {
-    if (call === undefined) return null;
-    return {
-      call,
-      output: (call.result ?? call.call).text,
-      isOpen: isOpenStatus(call.status),
+  const store = useResolvedStore('ToolCallRoot');
+  return useMemo(
+    () => ({
+      callId,
+      read: () => store.getState().calls[callId],
       ids: {
         name: `${base}-name`,
         agent: `${base}-agent`,
         output: `${base}-output`,
         details: `${base}-details`,
       },
-      labelledBy: call.agent === null ? `${base}-name` : `${base}-name ${base}-agent`,
-    };
-  }, [call, base]);
+    }),
+    [callId, base, store],
+  );
+}
+
+/**
+ * A slice of the enclosing call, re-rendering only when it changes (`Object.is`, or shallowly
+ * with `shallow` for a selector that builds an object). Parts render only while their root
+ * shows the call; should the call leave the store (a reset) before the root has unmounted them,
+ * the last slice stands in.
+ */
+export function useToolCallSelector<T>(
+  partName: string,
+  select: (call: ToolCall) => T,
+  options: { shallow?: boolean } = {},
+): T {
+  const { callId } = useToolCallContext(partName);
+  const last = useRef<{ value: T } | null>(null);
+  const value = useToolStreamState(
+    (state) => {
+      const call = state.calls[callId];
+      if (call !== undefined) return select(call);
+      if (last.current === null) throw new Error(`\`${partName}\`: call ${callId} is not in the store.`);
+      return last.current.value;
+    },
+    { shallow: options.shallow === true },
+  );
+  last.current = { value };
+  return value;
 }

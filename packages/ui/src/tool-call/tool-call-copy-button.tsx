@@ -2,7 +2,7 @@ import { type ButtonHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { cx } from '../internal/cx.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
 import { copyText } from './copy-text.js';
-import { useToolCallContext } from './tool-call-context.js';
+import { useToolCallContext, useToolCallSelector } from './tool-call-context.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -30,7 +30,14 @@ export function ToolCallCopyButton({
   onClick,
   ...props
 }: ToolCallCopyButtonProps) {
-  const { call, output, ids } = useToolCallContext('ToolCallCopyButton');
+  const { ids, read } = useToolCallContext('ToolCallCopyButton');
+  // Not the output itself: the button would re-render with every piece of it. It is read when
+  // the button is pressed.
+  const { toolName, hasOutput } = useToolCallSelector(
+    'ToolCallCopyButton',
+    (call) => ({ toolName: call.toolName, hasOutput: (call.result ?? call.call).text !== '' }),
+    { shallow: true },
+  );
   const [state, setState] = useState<CopyState>('idle');
   // The live region that says what happened exists only once the button was used: a thread of a
   // hundred calls would otherwise carry a hundred empty live regions (and mount each one).
@@ -46,7 +53,8 @@ export function ToolCallCopyButton({
   );
 
   const copy = async () => {
-    const ok = await copyText(output);
+    const call = read();
+    const ok = await copyText(call === undefined ? '' : (call.result ?? call.call).text);
     if (!ok) {
       const element = document.getElementById(ids.output);
       if (element !== null) window.getSelection?.()?.selectAllChildren(element);
@@ -73,8 +81,8 @@ export function ToolCallCopyButton({
         type="button"
         data-slot="tool-call-copy"
         data-state={state}
-        disabled={output === ''}
-        aria-label={`${label} output of ${call.toolName || 'tool'}`}
+        disabled={!hasOutput}
+        aria-label={`${label} output of ${toolName || 'tool'}`}
         className={cx('ts-tool-call__copy', className)}
         onClick={(event) => {
           onClick?.(event);

@@ -1,8 +1,9 @@
+import type { ToolCall } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
 import { formatArgs, formatValue } from './format-value.js';
-import { useToolCallContext } from './tool-call-context.js';
+import { useToolCallSelector } from './tool-call-context.js';
 
 // Shown elsewhere (the summary line, the agent chip, the nesting), so not repeated here.
 const SHOWN_ELSEWHERE = new Set(['summary', 'agent', 'parent_call_id']);
@@ -26,21 +27,25 @@ export function ToolCallDetails({
   className,
   ...props
 }: ToolCallDetailsProps) {
-  const { call } = useToolCallContext('ToolCallDetails');
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
-  // Streaming calls re-render every frame with the disclosure closed: decide whether there is
-  // anything to show without formatting it; format only what an open disclosure shows.
-  const hasArgs =
-    (call.argsText !== null && call.argsText !== '') || (call.args !== null && call.args !== undefined);
-  const input = call.result !== null && call.call.text !== '' ? call.call.text : null;
-  if (!hasArgs && input === null && call.argsError === null && !hasOwnDetails(call.details)) return null;
+  // Closed (as it is for every streaming call), it needs to know only whether there is anything
+  // to show, and re-renders when that changes; open, it shows the call and follows it.
+  const call = useToolCallSelector('ToolCallDetails', (current) =>
+    !hasContent(current) ? null : disclosure.open ? current : SOMETHING,
+  );
+  if (call === null) return null;
+  const hasArgs = call !== SOMETHING && hasArguments(call);
+  const input = call !== SOMETHING && call.result !== null && call.call.text !== '' ? call.call.text : null;
   // The raw text keeps what the model wrote (also when it is not valid JSON); parsed arguments
   // are shown when a protocol gave only those.
   const args =
-    !disclosure.open || !hasArgs ? null : call.argsText ? formatArgs(call.argsText) : formatValue(call.args);
-  const entries = disclosure.open
-    ? Object.entries(call.details).filter(([key]) => !SHOWN_ELSEWHERE.has(key))
-    : [];
+    call === SOMETHING || !hasArgs
+      ? null
+      : call.argsText
+        ? formatArgs(call.argsText)
+        : formatValue(call.args);
+  const entries =
+    call === SOMETHING ? [] : Object.entries(call.details).filter(([key]) => !SHOWN_ELSEWHERE.has(key));
   return (
     <div
       data-slot="tool-call-details"
@@ -60,7 +65,7 @@ export function ToolCallDetails({
         className="ts-tool-call__details-content"
         {...disclosure.contentProps}
       >
-        {disclosure.open && (
+        {call !== SOMETHING && (
           <dl data-slot="tool-call-details-list" className="ts-tool-call__details-list">
             {args !== null && (
               <div data-slot="tool-call-args">
@@ -101,6 +106,19 @@ export function ToolCallDetails({
   );
 }
 ToolCallDetails.displayName = 'ToolCallDetails';
+
+/** Stands for the call while the disclosure is closed: there is something to show, not shown. */
+const SOMETHING = Symbol('something to show');
+
+function hasArguments(call: ToolCall): boolean {
+  return (call.argsText !== null && call.argsText !== '') || (call.args !== null && call.args !== undefined);
+}
+
+/** Whether the disclosure would show anything (decided without formatting anything). */
+function hasContent(call: ToolCall): boolean {
+  const input = call.result !== null && call.call.text !== '';
+  return hasArguments(call) || input || call.argsError !== null || hasOwnDetails(call.details);
+}
 
 function hasOwnDetails(details: Readonly<Record<string, unknown>>): boolean {
   for (const key in details) if (!SHOWN_ELSEWHERE.has(key)) return true;

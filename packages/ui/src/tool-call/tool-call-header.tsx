@@ -1,17 +1,18 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
-import { useToolCallContext } from './tool-call-context.js';
+import { useToolCallContext, useToolCallSelector } from './tool-call-context.js';
 import { ToolCallCopyButton } from './tool-call-copy-button.js';
 import { ToolCallElapsed } from './tool-call-elapsed.js';
 import { ToolCallStatus } from './tool-call-status.js';
 
 /** The tool's name (the call's accessible name). */
 export function ToolCallName({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  const { call, ids } = useToolCallContext('ToolCallName');
+  const { ids } = useToolCallContext('ToolCallName');
+  const toolName = useToolCallSelector('ToolCallName', (call) => call.toolName);
   return (
     <span id={ids.name} data-slot="tool-call-name" className={cx('ts-tool-call__name', className)} {...props}>
-      {call.toolName === '' ? 'Tool' : call.toolName}
+      {toolName === '' ? 'Tool' : toolName}
     </span>
   );
 }
@@ -19,8 +20,9 @@ ToolCallName.displayName = 'ToolCallName';
 
 /** The sub-agent that made the call (or that a delegation hands over to), when known. */
 export function ToolCallAgent({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  const { call, ids } = useToolCallContext('ToolCallAgent');
-  if (call.agent === null) return null;
+  const { ids } = useToolCallContext('ToolCallAgent');
+  const agent = useToolCallSelector('ToolCallAgent', (call) => call.agent);
+  if (agent === null) return null;
   return (
     <span
       id={ids.agent}
@@ -28,7 +30,7 @@ export function ToolCallAgent({ className, ...props }: HTMLAttributes<HTMLSpanEl
       className={cx('ts-tool-call__agent', className)}
       {...props}
     >
-      <span style={visuallyHidden}>agent</span> {call.agent}
+      <span style={visuallyHidden}>agent</span> {agent}
     </span>
   );
 }
@@ -57,9 +59,11 @@ ToolCallHeader.displayName = 'ToolCallHeader';
 
 /** The `summary` of `tool_call_details`, when the backend gave one. */
 export function ToolCallSummary({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  const { call } = useToolCallContext('ToolCallSummary');
-  const summary = call.details.summary;
-  if (typeof summary !== 'string' || summary === '') return null;
+  const summary = useToolCallSelector('ToolCallSummary', (call) => {
+    const value = call.details.summary;
+    return typeof value === 'string' ? value : '';
+  });
+  if (summary === '') return null;
   return (
     <p data-slot="tool-call-summary" className={cx('ts-tool-call__summary', className)} {...props}>
       {summary}

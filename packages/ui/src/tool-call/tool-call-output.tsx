@@ -1,7 +1,8 @@
+import { isOpenStatus } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { Markdown } from '../markdown/markdown.js';
-import { useToolCallContext } from './tool-call-context.js';
+import { useToolCallContext, useToolCallSelector } from './tool-call-context.js';
 import { useToolRenderer } from './tool-renderers.js';
 
 /**
@@ -9,7 +10,11 @@ import { useToolRenderer } from './tool-renderers.js';
  * `ToolRenderersProvider` when one is registered, else markdown.
  */
 export function ToolCallOutput({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  const { call, output, isOpen, ids } = useToolCallContext('ToolCallOutput');
+  const { ids } = useToolCallContext('ToolCallOutput');
+  // The whole call: the output grows with (almost) every change of it.
+  const call = useToolCallSelector('ToolCallOutput', (current) => current);
+  const output = (call.result ?? call.call).text;
+  const isOpen = isOpenStatus(call.status);
   const Renderer = useToolRenderer(call.toolName);
   const isStreaming = call.status === 'streaming';
   const renderDefault = () => (output === '' ? null : <Markdown streaming={isStreaming}>{output}</Markdown>);
@@ -42,11 +47,11 @@ ToolCallOutput.displayName = 'ToolCallOutput';
 
 /** The tool's failure message, when it reported one. */
 export function ToolCallError({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  const { call } = useToolCallContext('ToolCallError');
-  if (call.error === null) return null;
+  const error = useToolCallSelector('ToolCallError', (call) => call.error);
+  if (error === null) return null;
   return (
     <p data-slot="tool-call-error" className={cx('ts-tool-call__error', className)} {...props}>
-      {call.error}
+      {error}
     </p>
   );
 }

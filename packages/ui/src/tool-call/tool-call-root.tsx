@@ -1,4 +1,5 @@
-import { useToolCall } from '@toolstream/react';
+import { isOpenStatus, type ToolCall } from '@toolstream/core';
+import { useToolStreamState } from '@toolstream/react';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { ToolCallContext, useToolCallContextValue } from './tool-call-context.js';
@@ -9,6 +10,34 @@ export interface ToolCallRootProps extends HTMLAttributes<HTMLElement> {
   callId: string;
 }
 
+/** What a call's root element says about it: the fields it re-renders for. */
+export interface ToolCallRootFields {
+  status: ToolCall['status'];
+  kind: ToolCall['kind'];
+  toolName: string;
+  hasAgent: boolean;
+}
+
+/**
+ * The root's slice of a call (`undefined` until it appears). Selected shallowly, so a root does
+ * not re-render as the call's output grows: only the parts that show the output do.
+ */
+export function useToolCallRootFields(callId: string): ToolCallRootFields | undefined {
+  return useToolStreamState(
+    (state) => {
+      const call = state.calls[callId];
+      if (call === undefined) return undefined;
+      return { status: call.status, kind: call.kind, toolName: call.toolName, hasAgent: call.agent !== null };
+    },
+    { shallow: true },
+  );
+}
+
+/** `aria-labelledby` of a call's root: its name, and its agent when known. */
+export function labelledBy(ids: { name: string; agent: string }, hasAgent: boolean): string {
+  return hasAgent ? `${ids.name} ${ids.agent}` : ids.name;
+}
+
 /**
  * The root of one tool call, for composing its parts yourself (`ToolCallHeader`,
  * `ToolCallOutput`, `ToolCallDetails`, `ToolCallCopyButton`…); {@link ToolCall} is the default
@@ -16,18 +45,18 @@ export interface ToolCallRootProps extends HTMLAttributes<HTMLElement> {
  * `data-tool` and `aria-busy` while the call is open.
  */
 export function ToolCallRoot({ callId, className, children, ...props }: ToolCallRootProps) {
-  const call = useToolCall(callId);
-  const value = useToolCallContextValue(call);
-  if (value === null) return null;
+  const fields = useToolCallRootFields(callId);
+  const value = useToolCallContextValue(callId);
+  if (fields === undefined) return null;
   return (
     <ToolCallContext.Provider value={value}>
       <article
         data-slot="tool-call"
-        data-state={value.call.status}
-        data-kind={value.call.kind}
-        data-tool={value.call.toolName}
-        aria-busy={value.isOpen || undefined}
-        aria-labelledby={value.labelledBy}
+        data-state={fields.status}
+        data-kind={fields.kind}
+        data-tool={fields.toolName}
+        aria-busy={isOpenStatus(fields.status) || undefined}
+        aria-labelledby={labelledBy(value.ids, fields.hasAgent)}
         className={cx('ts-tool-call', className)}
         {...props}
       >

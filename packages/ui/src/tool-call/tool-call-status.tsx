@@ -1,7 +1,7 @@
 import type { ToolCallStatus as Status } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
-import { useToolCallContext } from './tool-call-context.js';
+import { useToolCallSelector } from './tool-call-context.js';
 
 /** What each call status reads as. */
 export const TOOL_CALL_STATUS_LABELS: Readonly<Record<Status, string>> = {
@@ -22,15 +22,15 @@ export interface ToolCallStatusProps extends HTMLAttributes<HTMLSpanElement> {
 
 /** The call's status as text, with `data-state` for styling (the stylesheet adds a dot). */
 export function ToolCallStatus({ labels, className, ...props }: ToolCallStatusProps) {
-  const { call } = useToolCallContext('ToolCallStatus');
+  const status = useToolCallSelector('ToolCallStatus', (call) => call.status);
   return (
     <span
       data-slot="tool-call-status"
-      data-state={call.status}
+      data-state={status}
       className={cx('ts-tool-call__status', className)}
       {...props}
     >
-      {labels?.[call.status] ?? TOOL_CALL_STATUS_LABELS[call.status]}
+      {labels?.[status] ?? TOOL_CALL_STATUS_LABELS[status]}
     </span>
   );
 }
