@@ -9,6 +9,10 @@ import { expectNoAxeViolations } from '../test-utils/axe.js';
 import { begin, type CallSpec, end, part, result } from '../test-utils/chunks.js';
 import { renderWithStore } from '../test-utils/render-with-store.js';
 import { ToolCall } from './tool-call.js';
+import { ToolCallDetails } from './tool-call-details.js';
+import { ToolCallHeader } from './tool-call-header.js';
+import { ToolCallOutput } from './tool-call-output.js';
+import { ToolCallRoot } from './tool-call-root.js';
 import { type ToolRendererProps, ToolRenderersProvider } from './tool-renderers.js';
 
 const search: CallSpec = { id: 'c1', tool: 'search_confluence', agent: 'researcher' };
@@ -249,6 +253,37 @@ describe('ToolCall', () => {
     feed(part(other, 'b'), part(other, 'c'));
     expect(renders.get('c1')).toBe(before);
     expect(renders.get('c2')).toBeGreaterThan(0);
+  });
+
+  it('re-renders only its output as the output grows; the header, details and root follow their own fields', () => {
+    const renders = new Map<string, number>();
+    const count = (id: string) => () => renders.set(id, (renders.get(id) ?? 0) + 1);
+    const { feed } = renderWithStore(
+      <ToolCallRoot callId="c1">
+        <Profiler id="header" onRender={count('header')}>
+          <ToolCallHeader />
+        </Profiler>
+        <Profiler id="output" onRender={count('output')}>
+          <ToolCallOutput />
+        </Profiler>
+        <Profiler id="details" onRender={count('details')}>
+          <ToolCallDetails />
+        </Profiler>
+      </ToolCallRoot>,
+    );
+    feed(part(search, 'one'));
+    const header = renders.get('header');
+    const details = renders.get('details');
+    for (const piece of [' two', ' three', ' four']) feed(part(search, piece));
+    expect(article().textContent).toContain('one two three four');
+    expect(renders.get('header')).toBe(header);
+    expect(renders.get('details')).toBe(details);
+    expect(renders.get('output')).toBeGreaterThanOrEqual(4);
+
+    // A change the header shows (the status) re-renders it.
+    feed(end(search));
+    expect(renders.get('header')).toBeGreaterThan(header!);
+    expect(within(article()).getByText('Complete')).toBeTruthy();
   });
 
   it('has no axe violations while streaming and once complete with details open', async () => {
