@@ -71,9 +71,12 @@ describe('styles.css', () => {
     expect(Math.min(dark, light)).toBeGreaterThan(css.indexOf('prefers-color-scheme'));
   });
 
-  it('stops the caret blinking for reduced motion, and gives focus a visible ring', () => {
+  it('has a caret that does not blink, motion that stops for reduced motion, and a visible focus ring', () => {
+    const caret = /data-streaming\]:empty\)::after \{([^}]*)\}/.exec(css)?.[1];
+    expect(caret).toContain('content: var(--ts-caret)');
+    expect(caret).not.toContain('animation');
     const reduced = css.slice(css.indexOf('@media (prefers-reduced-motion: reduce)'));
-    expect(reduced).toMatch(/data-streaming[\s\S]*animation: none/);
+    expect(reduced).toMatch(/status-indicator__dot[\s\S]*animation: none/);
     expect(css).toMatch(/:focus-visible\)[^{]*\{[^}]*outline: 2px solid var\(--ts-focus\)/);
   });
 
