@@ -38,8 +38,8 @@ export const DelegationTree = memo(function DelegationTree({
   className,
   ...props
 }: DelegationTreeProps) {
+  const value = useToolCallContextValue(callId, 'DelegationTree');
   const fields = useDelegationFields(callId);
-  const value = useToolCallContextValue(callId);
   const children = useChildCalls(callId);
   const isShown = useShownCalls();
   const depth = useContext(DelegationDepthContext);

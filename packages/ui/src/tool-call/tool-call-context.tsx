@@ -28,10 +28,13 @@ export function useToolCallContext(partName: string): ToolCallContextValue {
   return value;
 }
 
-/** Builds the context value of a call: one object for as long as the component shows that call. */
-export function useToolCallContextValue(callId: string): ToolCallContextValue {
+/**
+ * Builds the context value of a call: one object for as long as the component shows that call.
+ * `componentName` names the caller in the error thrown when there is no store.
+ */
+export function useToolCallContextValue(callId: string, componentName: string): ToolCallContextValue {
   const base = useId();
-  const store = useResolvedStore('ToolCallRoot');
+  const store = useResolvedStore(componentName);
   return useMemo(
     () => ({
       callId,

@@ -45,8 +45,8 @@ export function labelledBy(ids: { name: string; agent: string }, hasAgent: boole
  * `data-tool` and `aria-busy` while the call is open.
  */
 export function ToolCallRoot({ callId, className, children, ...props }: ToolCallRootProps) {
+  const value = useToolCallContextValue(callId, 'ToolCallRoot');
   const fields = useToolCallRootFields(callId);
-  const value = useToolCallContextValue(callId);
   if (fields === undefined) return null;
   return (
     <ToolCallContext.Provider value={value}>
