@@ -14,6 +14,7 @@ export {
   useMessageIds,
   useStreamStatus,
   useToolCall,
+  useToolCallSelector,
 } from './selectors.js';
 export type { ToolCallView } from './tool-call-view.js';
 export { toolCallView } from './tool-call-view.js';

@@ -3,7 +3,13 @@ import { createToolStreamStore, type ToolStreamStore } from '@toolstream/core';
 import { Profiler, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ToolStreamProvider } from './context.js';
-import { useChildCalls, useMessageIds, useStreamStatus, useToolCall } from './selectors.js';
+import {
+  useChildCalls,
+  useMessageIds,
+  useStreamStatus,
+  useToolCall,
+  useToolCallSelector,
+} from './selectors.js';
 
 const chunk = (call: Record<string, unknown>) => ({
   message: '',
@@ -97,6 +103,61 @@ describe('fine-grained hooks', () => {
     expect(screen.getByRole('status').textContent).toBe('streaming');
     expect(statusRenders).toBe(after.statusRenders);
     expect(idRenders).toBe(after.idRenders);
+  });
+
+  it('useToolCallSelector runs its selector only after updates to its own call, and re-renders only for its slice', () => {
+    const selected: string[] = [];
+    let renders = 0;
+    function Status({ id }: { id: string }) {
+      const status = useToolCallSelector(id, (call) => {
+        selected.push(id);
+        return call?.status ?? 'missing';
+      });
+      renders++;
+      return <output data-testid={`status-${id}`}>{status}</output>;
+    }
+    function Summary({ id }: { id: string }) {
+      const summary = useToolCallSelector(
+        id,
+        (call) => ({ tool: call?.toolName, streaming: call?.status === 'streaming' }),
+        {
+          shallow: true,
+        },
+      );
+      return <p data-testid={`summary-${id}`}>{`${summary.tool}:${summary.streaming}`}</p>;
+    }
+    const store = setup(() => (
+      <>
+        <Status id="a" />
+        <Summary id="a" />
+        <Status id="b" />
+      </>
+    ));
+    expect(screen.getByTestId('status-a').textContent).toBe('missing');
+    act(() => {
+      store.ingest(chunk({ call_id: 'a', event_type: 'result', stream_part: 'x', is_complete: false }));
+      store.ingest(chunk({ call_id: 'b', event_type: 'result', stream_part: 'y', is_complete: false }));
+    });
+    expect(screen.getByTestId('status-a').textContent).toBe('streaming');
+    expect(screen.getByTestId('summary-a').textContent).toBe('search:true');
+    const before = { renders, selectedB: selected.filter((id) => id === 'b').length };
+    act(() => {
+      for (const piece of ['1', '2', '3'])
+        store.ingest(chunk({ call_id: 'a', event_type: 'result', stream_part: piece, is_complete: false }));
+    });
+    // Call a changed three times: its status did not, so nothing re-rendered…
+    expect(renders).toBe(before.renders);
+    // …and b's selector never ran: b did not change.
+    expect(selected.filter((id) => id === 'b').length).toBe(before.selectedB);
+    act(() =>
+      store.ingest(chunk({ call_id: 'a', event_type: 'result', stream_part: '', is_complete: true })),
+    );
+    expect(screen.getByTestId('status-a').textContent).toBe('complete');
+    expect(screen.getByTestId('summary-a').textContent).toBe('search:false');
+    expect(screen.getByTestId('status-b').textContent).toBe('streaming');
+    act(() => store.reset());
+    expect(screen.getByTestId('status-a').textContent).toBe('missing');
+    expect(screen.getByTestId('status-b').textContent).toBe('missing');
   });
 
   it('throw a precise error outside a provider', () => {

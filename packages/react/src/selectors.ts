@@ -1,11 +1,64 @@
 import type { ChatMessage, ToolCall, ToolStreamError, ToolStreamState } from '@toolstream/core';
-import { type StoreHookOptions, useToolStreamState } from './use-tool-stream-state.js';
+import { useCallback, useSyncExternalStore } from 'react';
+import { callSubscriptions } from './call-subscriptions.js';
+import { useShallowSelector } from './shallow-equal.js';
+import { type StoreHookOptions, useResolvedStore, useToolStreamState } from './use-tool-stream-state.js';
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 
 /** One tool call, re-rendering only when that call changes. `undefined` until it appears. */
 export function useToolCall(callId: string, options?: StoreHookOptions): ToolCall | undefined {
-  return useToolStreamState((state) => state.calls[callId], options);
+  return useCallSelection('useToolCall', callId, identity, options?.store);
+}
+
+const identity = <T>(value: T): T => value;
+
+/**
+ * A slice of one tool call (`undefined` until the call appears), re-rendering only when the
+ * slice changes — `Object.is`, or shallowly with `shallow` for a selector that builds an object.
+ * The selector runs only after updates that changed this call, so a page can hold hundreds of
+ * these (one per part of each call shown) at little cost per frame.
+ *
+ * @example
+ * ```tsx
+ * function CallStatus({ callId }: { callId: string }) {
+ *   // Does not re-render as the call's output streams; only when its status changes.
+ *   const status = useToolCallSelector(callId, (call) => call?.status ?? 'pending');
+ *   return <span>{status}</span>;
+ * }
+ * ```
+ */
+export function useToolCallSelector<T>(
+  callId: string,
+  selector: (call: ToolCall | undefined) => T,
+  options: StoreHookOptions & { shallow?: boolean } = {},
+): T {
+  const shallowSelector = useShallowSelector(selector);
+  return useCallSelection(
+    'useToolCallSelector',
+    callId,
+    options.shallow === true ? shallowSelector : selector,
+    options.store,
+  );
+}
+
+function useCallSelection<T>(
+  hookName: string,
+  callId: string,
+  select: (call: ToolCall | undefined) => T,
+  explicitStore: StoreHookOptions['store'],
+): T {
+  const store = useResolvedStore(hookName, explicitStore);
+  const subscribe = useCallback(
+    (listener: () => void) => callSubscriptions(store).subscribe(callId, listener),
+    [store, callId],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => select(store.getState().calls[callId]),
+    // As zustand's hooks do: the server renders the store's initial state, and so does hydration.
+    () => select(store.getInitialState().calls[callId]),
+  );
 }
 
 /** Ids of the top-level calls (`parentId === null`) in order of appearance. */

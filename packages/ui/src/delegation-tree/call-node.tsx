@@ -1,4 +1,4 @@
-import { useChildCalls, useToolStreamState } from '@toolstream/react';
+import { useChildCalls, useToolCallSelector } from '@toolstream/react';
 import { memo } from 'react';
 import { ToolCall } from '../tool-call/tool-call.js';
 import { DelegationTree } from './delegation-tree.js';
@@ -15,7 +15,7 @@ export interface CallNodeProps {
  * child list, so it does not re-render as the call streams.
  */
 export const CallNode = memo(function CallNode({ callId, className }: CallNodeProps) {
-  const kind = useToolStreamState((state) => state.calls[callId]?.kind);
+  const kind = useToolCallSelector(callId, (call) => call?.kind);
   const children = useChildCalls(callId);
   if (kind === undefined) return null;
   return kind === 'delegation' || children.length > 0 ? (

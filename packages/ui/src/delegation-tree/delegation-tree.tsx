@@ -1,5 +1,5 @@
 import { isOpenStatus, type ToolCallStatus } from '@toolstream/core';
-import { useChildCalls, useToolStreamState } from '@toolstream/react';
+import { useChildCalls, useToolCallSelector, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, memo, useContext } from 'react';
 import { cx } from '../internal/cx.js';
 import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
@@ -108,12 +108,10 @@ DelegationTree.displayName = 'DelegationTree';
 
 /** What the tree itself shows of the delegation; its streamed result re-renders only its output. */
 function useDelegationFields(callId: string) {
-  return useToolStreamState(
-    (state) => {
-      const call = state.calls[callId];
-      if (call === undefined) return undefined;
-      return { status: call.status, toolName: call.toolName, agent: call.agent };
-    },
+  return useToolCallSelector(
+    callId,
+    (call) =>
+      call === undefined ? undefined : { status: call.status, toolName: call.toolName, agent: call.agent },
     { shallow: true },
   );
 }

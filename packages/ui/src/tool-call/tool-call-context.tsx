@@ -1,11 +1,11 @@
 import type { ToolCall } from '@toolstream/core';
-import { useResolvedStore, useToolStreamState } from '@toolstream/react';
+import { useResolvedStore, useToolCallSelector } from '@toolstream/react';
 import { createContext, useContext, useId, useMemo, useRef } from 'react';
 
 /**
  * What the parts of one tool call share. It names the call rather than holding it, so it stays
  * the same object while the call streams: a part re-renders when the slice of the call it
- * selects changes ({@link useToolCallSelector}), not whenever a new piece of output arrives.
+ * selects changes ({@link useCallPart}), not whenever a new piece of output arrives.
  * With fifty calls streaming, that is the difference between the output alone re-rendering
  * each frame and every name, status, clock and button with it.
  */
@@ -56,16 +56,16 @@ export function useToolCallContextValue(callId: string, componentName: string): 
  * shows the call; should the call leave the store (a reset) before the root has unmounted them,
  * the last slice stands in.
  */
-export function useToolCallSelector<T>(
+export function useCallPart<T>(
   partName: string,
   select: (call: ToolCall) => T,
   options: { shallow?: boolean } = {},
 ): T {
   const { callId } = useToolCallContext(partName);
   const last = useRef<{ value: T } | null>(null);
-  const value = useToolStreamState(
-    (state) => {
-      const call = state.calls[callId];
+  const value = useToolCallSelector(
+    callId,
+    (call) => {
       if (call !== undefined) return select(call);
       if (last.current === null) throw new Error(`\`${partName}\`: call ${callId} is not in the store.`);
       return last.current.value;

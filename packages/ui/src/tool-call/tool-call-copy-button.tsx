@@ -2,7 +2,7 @@ import { type ButtonHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { cx } from '../internal/cx.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
 import { copyText } from './copy-text.js';
-import { useToolCallContext, useToolCallSelector } from './tool-call-context.js';
+import { useCallPart, useToolCallContext } from './tool-call-context.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -33,7 +33,7 @@ export function ToolCallCopyButton({
   const { ids, read } = useToolCallContext('ToolCallCopyButton');
   // Not the output itself: the button would re-render with every piece of it. It is read when
   // the button is pressed.
-  const { toolName, hasOutput } = useToolCallSelector(
+  const { toolName, hasOutput } = useCallPart(
     'ToolCallCopyButton',
     (call) => ({ toolName: call.toolName, hasOutput: (call.result ?? call.call).text !== '' }),
     { shallow: true },

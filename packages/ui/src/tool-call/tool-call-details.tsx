@@ -3,7 +3,7 @@ import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
 import { formatArgs, formatValue } from './format-value.js';
-import { useToolCallSelector } from './tool-call-context.js';
+import { useCallPart } from './tool-call-context.js';
 
 // Shown elsewhere (the summary line, the agent chip, the nesting), so not repeated here.
 const SHOWN_ELSEWHERE = new Set(['summary', 'agent', 'parent_call_id']);
@@ -30,7 +30,7 @@ export function ToolCallDetails({
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
   // Closed (as it is for every streaming call), it needs to know only whether there is anything
   // to show, and re-renders when that changes; open, it shows the call and follows it.
-  const call = useToolCallSelector('ToolCallDetails', (current) =>
+  const call = useCallPart('ToolCallDetails', (current) =>
     !hasContent(current) ? null : disclosure.open ? current : SOMETHING,
   );
   if (call === null) return null;

@@ -3,7 +3,7 @@ import { type HTMLAttributes, useEffect, useRef } from 'react';
 import { cx } from '../internal/cx.js';
 import { formatDuration, isoDuration } from '../internal/format.js';
 import { subscribeToClock } from '../internal/use-now.js';
-import { useToolCallSelector } from './tool-call-context.js';
+import { useCallPart } from './tool-call-context.js';
 
 /** While a call runs its time is shown in whole seconds; `dateTime` says no more than the text. */
 function runningFor(ms: number): number {
@@ -18,7 +18,7 @@ function runningFor(ms: number): number {
  * output streams does not re-render its clock.
  */
 export function ToolCallElapsed({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  const { startedAt, completedAt, isOpen } = useToolCallSelector(
+  const { startedAt, completedAt, isOpen } = useCallPart(
     'ToolCallElapsed',
     (call) => ({
       startedAt: call.startedAt,

@@ -2,7 +2,7 @@ import { isOpenStatus } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { Markdown } from '../markdown/markdown.js';
-import { useToolCallContext, useToolCallSelector } from './tool-call-context.js';
+import { useCallPart, useToolCallContext } from './tool-call-context.js';
 import { useToolRenderer } from './tool-renderers.js';
 
 /**
@@ -12,7 +12,7 @@ import { useToolRenderer } from './tool-renderers.js';
 export function ToolCallOutput({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   const { ids } = useToolCallContext('ToolCallOutput');
   // The whole call: the output grows with (almost) every change of it.
-  const call = useToolCallSelector('ToolCallOutput', (current) => current);
+  const call = useCallPart('ToolCallOutput', (current) => current);
   const output = (call.result ?? call.call).text;
   const isOpen = isOpenStatus(call.status);
   const Renderer = useToolRenderer(call.toolName);
@@ -47,7 +47,7 @@ ToolCallOutput.displayName = 'ToolCallOutput';
 
 /** The tool's failure message, when it reported one. */
 export function ToolCallError({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  const error = useToolCallSelector('ToolCallError', (call) => call.error);
+  const error = useCallPart('ToolCallError', (call) => call.error);
   if (error === null) return null;
   return (
     <p data-slot="tool-call-error" className={cx('ts-tool-call__error', className)} {...props}>

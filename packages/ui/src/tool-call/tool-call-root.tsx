@@ -1,5 +1,5 @@
 import { isOpenStatus, type ToolCall } from '@toolstream/core';
-import { useToolStreamState } from '@toolstream/react';
+import { useToolCallSelector } from '@toolstream/react';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { ToolCallContext, useToolCallContextValue } from './tool-call-context.js';
@@ -23,12 +23,12 @@ export interface ToolCallRootFields {
  * not re-render as the call's output grows: only the parts that show the output do.
  */
 export function useToolCallRootFields(callId: string): ToolCallRootFields | undefined {
-  return useToolStreamState(
-    (state) => {
-      const call = state.calls[callId];
-      if (call === undefined) return undefined;
-      return { status: call.status, kind: call.kind, toolName: call.toolName, hasAgent: call.agent !== null };
-    },
+  return useToolCallSelector(
+    callId,
+    (call) =>
+      call === undefined
+        ? undefined
+        : { status: call.status, kind: call.kind, toolName: call.toolName, hasAgent: call.agent !== null },
     { shallow: true },
   );
 }
