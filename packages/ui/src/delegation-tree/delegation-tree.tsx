@@ -1,14 +1,13 @@
-import { isOpenStatus, type ToolCallStatus } from '@toolstream/core';
-import { useChildCalls, useToolCallSelector, useToolStreamState } from '@toolstream/react';
+import type { ToolCallStatus } from '@toolstream/core';
+import { useChildCalls, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, memo, useContext } from 'react';
 import { cx } from '../internal/cx.js';
 import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
 import { useShownCalls } from '../thread/call-pacing.js';
-import { ToolCallContext, useToolCallContextValue } from '../tool-call/tool-call-context.js';
+import { labelledBy, ToolCallContext, useToolCallContextValue } from '../tool-call/tool-call-context.js';
 import { ToolCallDetails } from '../tool-call/tool-call-details.js';
 import { ToolCallHeader, ToolCallSummary } from '../tool-call/tool-call-header.js';
 import { ToolCallError, ToolCallOutput } from '../tool-call/tool-call-output.js';
-import { labelledBy } from '../tool-call/tool-call-root.js';
 import { TOOL_CALL_STATUS_LABELS } from '../tool-call/tool-call-status.js';
 import { CallNode } from './call-node.js';
 import { DelegationDepthContext } from './depth-context.js';
@@ -39,13 +38,13 @@ export const DelegationTree = memo(function DelegationTree({
   ...props
 }: DelegationTreeProps) {
   const value = useToolCallContextValue(callId, 'DelegationTree');
-  const fields = useDelegationFields(callId);
   const children = useChildCalls(callId);
   const isShown = useShownCalls();
   const depth = useContext(DelegationDepthContext);
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
   const counts = useToolStreamState((state) => descendantCounts(state, callId), { shallow: true });
-  if (fields === undefined) return null;
+  if (value === null) return null;
+  const { fields } = value;
   const labels = { ...TOOL_CALL_STATUS_LABELS, ...statusLabels };
   const summary = summarizeCounts(counts, labels);
   const who = fields.agent ?? (fields.toolName || 'the sub-agent');
@@ -56,8 +55,8 @@ export const DelegationTree = memo(function DelegationTree({
         data-state={fields.status}
         data-collapsed={disclosure.open ? undefined : ''}
         data-depth={depth}
-        aria-busy={isOpenStatus(fields.status) || undefined}
-        aria-labelledby={labelledBy(value.ids, fields.agent !== null)}
+        aria-busy={fields.isOpen || undefined}
+        aria-labelledby={labelledBy(value)}
         className={cx('ts-tool-call', 'ts-delegation-tree', className)}
         {...props}
       >
@@ -105,13 +104,3 @@ export const DelegationTree = memo(function DelegationTree({
   );
 });
 DelegationTree.displayName = 'DelegationTree';
-
-/** What the tree itself shows of the delegation; its streamed result re-renders only its output. */
-function useDelegationFields(callId: string) {
-  return useToolCallSelector(
-    callId,
-    (call) =>
-      call === undefined ? undefined : { status: call.status, toolName: call.toolName, agent: call.agent },
-    { shallow: true },
-  );
-}

@@ -1,19 +1,21 @@
 import type { ToolCall } from '@toolstream/core';
 import { useResolvedStore, useToolCallSelector } from '@toolstream/react';
 import { createContext, useContext, useId, useMemo, useRef } from 'react';
+import { callFields, type ToolCallFields } from './call-fields.js';
 
 /**
- * What the parts of one tool call share. It names the call rather than holding it, so it stays
- * the same object while the call streams: a part re-renders when the slice of the call it
- * selects changes ({@link useCallPart}), not whenever a new piece of output arrives.
- * With fifty calls streaming, that is the difference between the output alone re-rendering
- * each frame and every name, status, clock and button with it.
+ * What the parts of one tool call share: the call's id, element ids, and its
+ * {@link ToolCallFields}. The fields are selected once by the root and change only when one of
+ * them does — not when a new piece of output arrives — so with fifty calls streaming, each frame
+ * re-renders their outputs and nothing else. The output selects the whole call itself
+ * ({@link useCallPart}).
  */
 export interface ToolCallContextValue {
   callId: string;
   /** The call as the store holds it now (for event handlers: reading it subscribes to nothing). */
   read(): ToolCall | undefined;
   ids: { name: string; agent: string; output: string; details: string };
+  fields: ToolCallFields;
 }
 
 export const ToolCallContext = createContext<ToolCallContextValue | null>(null);
@@ -29,13 +31,18 @@ export function useToolCallContext(partName: string): ToolCallContextValue {
 }
 
 /**
- * Builds the context value of a call: one object for as long as the component shows that call.
- * `componentName` names the caller in the error thrown when there is no store.
+ * The context value of a call, `null` until the call appears: a new object only when one of the
+ * call's fields changes. `componentName` names the caller in the error thrown when there is no
+ * store.
  */
-export function useToolCallContextValue(callId: string, componentName: string): ToolCallContextValue {
+export function useToolCallContextValue(callId: string, componentName: string): ToolCallContextValue | null {
   const base = useId();
   const store = useResolvedStore(componentName);
-  return useMemo(
+  const fields = useToolCallSelector(callId, (call) => (call === undefined ? null : callFields(call)), {
+    shallow: true,
+    store,
+  });
+  const shared = useMemo(
     () => ({
       callId,
       read: () => store.getState().calls[callId],
@@ -48,6 +55,12 @@ export function useToolCallContextValue(callId: string, componentName: string): 
     }),
     [callId, base, store],
   );
+  return useMemo(() => (fields === null ? null : { ...shared, fields }), [shared, fields]);
+}
+
+/** `aria-labelledby` of a call's root: its name, and its agent when known. */
+export function labelledBy({ ids, fields }: ToolCallContextValue): string {
+  return fields.agent === null ? ids.name : `${ids.name} ${ids.agent}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { type ButtonHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { cx } from '../internal/cx.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
 import { copyText } from './copy-text.js';
-import { useCallPart, useToolCallContext } from './tool-call-context.js';
+import { useToolCallContext } from './tool-call-context.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -30,14 +30,10 @@ export function ToolCallCopyButton({
   onClick,
   ...props
 }: ToolCallCopyButtonProps) {
-  const { ids, read } = useToolCallContext('ToolCallCopyButton');
-  // Not the output itself: the button would re-render with every piece of it. It is read when
-  // the button is pressed.
-  const { toolName, hasOutput } = useCallPart(
-    'ToolCallCopyButton',
-    (call) => ({ toolName: call.toolName, hasOutput: (call.result ?? call.call).text !== '' }),
-    { shallow: true },
-  );
+  // Not the output itself (the button would re-render with every piece of it): whether there is
+  // any; the text is read when the button is pressed.
+  const { ids, read, fields } = useToolCallContext('ToolCallCopyButton');
+  const { toolName, hasOutput } = fields;
   const [state, setState] = useState<CopyState>('idle');
   // The live region that says what happened exists only once the button was used: a thread of a
   // hundred calls would otherwise carry a hundred empty live regions (and mount each one).

@@ -1,15 +1,15 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
-import { useCallPart, useToolCallContext } from './tool-call-context.js';
+import { useToolCallContext } from './tool-call-context.js';
 import { ToolCallCopyButton } from './tool-call-copy-button.js';
 import { ToolCallElapsed } from './tool-call-elapsed.js';
 import { ToolCallStatus } from './tool-call-status.js';
 
 /** The tool's name (the call's accessible name). */
 export function ToolCallName({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  const { ids } = useToolCallContext('ToolCallName');
-  const toolName = useCallPart('ToolCallName', (call) => call.toolName);
+  const { ids, fields } = useToolCallContext('ToolCallName');
+  const { toolName } = fields;
   return (
     <span id={ids.name} data-slot="tool-call-name" className={cx('ts-tool-call__name', className)} {...props}>
       {toolName === '' ? 'Tool' : toolName}
@@ -20,8 +20,8 @@ ToolCallName.displayName = 'ToolCallName';
 
 /** The sub-agent that made the call (or that a delegation hands over to), when known. */
 export function ToolCallAgent({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  const { ids } = useToolCallContext('ToolCallAgent');
-  const agent = useCallPart('ToolCallAgent', (call) => call.agent);
+  const { ids, fields } = useToolCallContext('ToolCallAgent');
+  const { agent } = fields;
   if (agent === null) return null;
   return (
     <span
@@ -59,10 +59,7 @@ ToolCallHeader.displayName = 'ToolCallHeader';
 
 /** The `summary` of `tool_call_details`, when the backend gave one. */
 export function ToolCallSummary({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  const summary = useCallPart('ToolCallSummary', (call) => {
-    const value = call.details.summary;
-    return typeof value === 'string' ? value : '';
-  });
+  const { summary } = useToolCallContext('ToolCallSummary').fields;
   if (summary === '') return null;
   return (
     <p data-slot="tool-call-summary" className={cx('ts-tool-call__summary', className)} {...props}>

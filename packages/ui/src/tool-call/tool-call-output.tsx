@@ -47,7 +47,7 @@ ToolCallOutput.displayName = 'ToolCallOutput';
 
 /** The tool's failure message, when it reported one. */
 export function ToolCallError({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  const error = useCallPart('ToolCallError', (call) => call.error);
+  const { error } = useToolCallContext('ToolCallError').fields;
   if (error === null) return null;
   return (
     <p data-slot="tool-call-error" className={cx('ts-tool-call__error', className)} {...props}>

@@ -1,7 +1,7 @@
 import type { ToolCallStatus as Status } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
-import { useCallPart } from './tool-call-context.js';
+import { useToolCallContext } from './tool-call-context.js';
 
 /** What each call status reads as. */
 export const TOOL_CALL_STATUS_LABELS: Readonly<Record<Status, string>> = {
@@ -22,7 +22,7 @@ export interface ToolCallStatusProps extends HTMLAttributes<HTMLSpanElement> {
 
 /** The call's status as text, with `data-state` for styling (the stylesheet adds a dot). */
 export function ToolCallStatus({ labels, className, ...props }: ToolCallStatusProps) {
-  const status = useCallPart('ToolCallStatus', (call) => call.status);
+  const { status } = useToolCallContext('ToolCallStatus').fields;
   return (
     <span
       data-slot="tool-call-status"
