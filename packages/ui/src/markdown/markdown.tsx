@@ -2,7 +2,7 @@ import { compiler, type MarkdownToJSX } from 'markdown-to-jsx/react';
 import { type HTMLAttributes, memo, type ReactNode, useMemo, useRef } from 'react';
 import { cx } from '../internal/cx.js';
 import { markdownOverrides } from './markdown-overrides.js';
-import { type InlineRun, simpleBlock } from './simple-block.js';
+import { extendSimpleBlock, type InlineRun, type SimpleBlockCache } from './simple-block.js';
 import { type BlockSplit, extendSplit } from './split-blocks.js';
 
 const BASE_OPTIONS: MarkdownToJSX.Options = {
@@ -28,7 +28,11 @@ export interface MarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
 }
 
 const Block = memo(function MarkdownBlock({ text, streaming }: { text: string; streaming: boolean }) {
-  const simple = simpleBlock(text);
+  // The block being streamed grows at its end: what was made of its last version is reused. A
+  // cache (any earlier version is a valid start), so a render React discards cannot corrupt it.
+  const cache = useRef<SimpleBlockCache | null>(null);
+  const simple = extendSimpleBlock(cache.current, text);
+  cache.current = { text, block: simple };
   if (simple === null) return <>{compiler(text, streaming ? STREAMING_OPTIONS : BASE_OPTIONS)}</>;
   return (
     <>

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
 import { markdownOverrides } from './markdown-overrides.js';
-import { simpleBlock } from './simple-block.js';
+import { extendSimpleBlock, type SimpleBlockCache, simpleBlock } from './simple-block.js';
 
 const OPTIONS = {
   disableParsingRawHTML: true,
@@ -155,5 +155,60 @@ describe('simpleBlock', () => {
         `<div data-slot="markdown" data-streaming="" class="ts-markdown">${parsed(text, true)}</div>`,
       );
     }
+  });
+
+  it('extends a growing block to exactly what simpleBlock makes of it, at every step', () => {
+    // The candidates, grown the way a stream grows them: in pieces cut anywhere.
+    const growing = fc
+      .tuple(
+        fc.oneof(
+          candidate,
+          candidate.map((a) => `${a} `),
+        ),
+        candidate,
+        candidate,
+      )
+      .chain(([a, b, c]) => {
+        const text = a + b + c;
+        return fc
+          .uniqueArray(fc.integer({ min: 1, max: Math.max(1, text.length) }), { maxLength: 12 })
+          .map((cuts) => ({ text, cuts: [...cuts.sort((x, y) => x - y), text.length] }));
+      });
+    let extended = 0;
+    fc.assert(
+      fc.property(growing, ({ text, cuts }) => {
+        let cache: SimpleBlockCache | null = null;
+        for (const cut of cuts) {
+          const prefix = text.slice(0, cut);
+          const block = extendSimpleBlock(cache, prefix);
+          expect(block).toEqual(simpleBlock(prefix));
+          if (cache?.block != null && block !== null && prefix.length > cache.text.length) extended++;
+          cache = { text: prefix, block };
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // The generator reaches the incremental path, not only the fallbacks.
+    expect(extended).toBeGreaterThan(500);
+  });
+
+  it('checks only what was added: the neighbour rules see the character before it', () => {
+    const grow = (...pieces: string[]) => {
+      let cache: SimpleBlockCache | null = null;
+      let text = '';
+      for (const piece of pieces) {
+        text += piece;
+        cache = { text, block: extendSimpleBlock(cache, text) };
+      }
+      return cache!.block;
+    };
+    expect(grow('Label:', ' value')).toEqual(simpleBlock('Label: value'));
+    expect(grow('Label:', 'value')).toBeNull(); // a URL scheme, for all we know
+    expect(grow('call', '_id')).toEqual(simpleBlock('call_id'));
+    expect(grow('**b**', 'x')).toBeNull(); // nothing may follow a closing pair but space or punctuation
+    expect(grow('**b**', ' x')).toEqual(simpleBlock('**b** x'));
+    expect(grow('12', '. item')).toBeNull(); // an ordered list after all
+    expect(grow('see ww', 'w.x')).toBeNull();
+    expect(grow('a ', '', 'b')).toEqual(simpleBlock('a b'));
   });
 });

@@ -94,3 +94,52 @@ function inlineRuns(text: string): InlineRun[] | null {
   }
   return runs;
 }
+
+/** A block and what {@link simpleBlock} made of it: the start for {@link extendSimpleBlock}. */
+export interface SimpleBlockCache {
+  readonly text: string;
+  readonly block: SimpleBlock | null;
+}
+
+const ALL_DIGITS = /^\p{N}+$/u;
+const AUTOLINK = /www\./i;
+
+/**
+ * `simpleBlock(text)`, reusing what it made of an earlier, shorter version of the same block. A
+ * streaming block grows at its end every frame; when the new characters only lengthen the last
+ * line's last run — no line break, no `*` — only they are checked (with the last character before
+ * them, for the rules that look at a neighbour), not the whole line again. In every other case,
+ * and whenever a check fails, it is `simpleBlock(text)`.
+ */
+export function extendSimpleBlock(previous: SimpleBlockCache | null, text: string): SimpleBlock | null {
+  const block = previous?.block;
+  if (block == null || text.length <= previous!.text.length) return simpleBlock(text);
+  const before = previous!.text;
+  if (!text.startsWith(before) || before.charCodeAt(before.length - 1) === 10 /* \n */)
+    return simpleBlock(text);
+  const suffix = text.slice(before.length);
+  if (suffix.includes('\n') || suffix.includes('*')) return simpleBlock(text);
+  // The last line was read without its trailing whitespace: it comes back in front of the suffix.
+  const rest = (before.slice(before.trimEnd().length) + suffix).trimEnd();
+  if (rest === '') return block;
+
+  const isItem = block.items.length > 0;
+  const runs = isItem ? block.items[block.items.length - 1]! : block.paragraph!;
+  const lastRun = runs[runs.length - 1]!;
+  // The line's last piece (the text after its last `**`): empty when the line ends with a pair.
+  const lastPiece = lastRun.strong ? '' : lastRun.text;
+  // A line of digits could become an ordered-list marker (`12` + `. x`).
+  if (runs.length === 1 && !lastRun.strong && ALL_DIGITS.test(lastRun.text)) return simpleBlock(text);
+  if (AUTOLINK.test(lastPiece.slice(-3) + rest)) return simpleBlock(text);
+  // `_` and `:` are judged by their neighbours: the last character before the suffix is one.
+  if (!PLAIN_RUN.test(lastPiece.slice(-1) + rest)) return simpleBlock(text);
+  if (lastPiece === '' && !FOLLOWS_STRONG.test(rest)) return simpleBlock(text);
+
+  const grown: InlineRun[] = runs.slice();
+  if (lastPiece === '') grown.push({ text: rest, strong: false });
+  else grown[grown.length - 1] = { text: lastPiece + rest, strong: false };
+  if (!isItem) return { paragraph: grown, items: block.items };
+  const items = block.items.slice();
+  items[items.length - 1] = grown;
+  return { paragraph: block.paragraph, items };
+}
