@@ -58,16 +58,18 @@ describe('createCallPacer', () => {
     pacer.subscribe(listener);
 
     startCalls(store, 40);
-    expect(shownOf(pacer, 40)).toEqual(ids(1, 4));
+    expect(shownOf(pacer, 40)).toEqual(ids(1, 2));
     expect(listener).toHaveBeenCalledTimes(1);
 
     frames.frame();
-    expect(shownOf(pacer, 40)).toEqual(ids(1, 12)); // 4 more would be 8: twice the first batch
+    expect(shownOf(pacer, 40)).toEqual(ids(1, 6)); // 4 more: twice the first batch
     frames.frame();
-    expect(shownOf(pacer, 40)).toEqual(ids(1, 28)); // 16: the limit
+    expect(shownOf(pacer, 40)).toEqual(ids(1, 14));
+    frames.frame();
+    expect(shownOf(pacer, 40)).toEqual(ids(1, 30)); // 16: the limit
     frames.frame();
     expect(shownOf(pacer, 40)).toEqual(ids(1, 40));
-    expect(listener).toHaveBeenCalledTimes(4);
+    expect(listener).toHaveBeenCalledTimes(5);
     expect(frames.pending).toBe(0); // nothing waits: no more frames asked for
   });
 
@@ -76,17 +78,24 @@ describe('createCallPacer', () => {
     const store = manualStore();
     const pacer = createCallPacer(store, 16);
     pacer.subscribe(() => {});
-    startCalls(store, 20);
-    expect(shownOf(pacer, 20)).toHaveLength(4);
+    startCalls(store, 40);
+    expect(shownOf(pacer, 40)).toHaveLength(2);
+    frames.frame();
+    frames.frame();
+    expect(shownOf(pacer, 40)).toHaveLength(14); // 2, then 4, then 8: cheap frames
     // That frame's rendering took 60 ms: the pacer learns it in the first task after the frame.
     frames.advance(60);
     await afterTasks();
     frames.frame();
-    expect(shownOf(pacer, 20)).toHaveLength(6);
+    expect(shownOf(pacer, 40)).toHaveLength(18); // half of 8
     frames.advance(60);
     await afterTasks();
     frames.frame();
-    expect(shownOf(pacer, 20)).toHaveLength(8);
+    expect(shownOf(pacer, 40)).toHaveLength(20);
+    frames.advance(60);
+    await afterTasks();
+    frames.frame();
+    expect(shownOf(pacer, 40)).toHaveLength(22); // never fewer than two
   });
 
   it('never shows more per frame than asked', () => {
@@ -95,9 +104,11 @@ describe('createCallPacer', () => {
     const pacer = createCallPacer(store, 3);
     pacer.subscribe(() => {});
     startCalls(store, 10);
-    expect(shownOf(pacer, 10)).toHaveLength(3);
+    expect(shownOf(pacer, 10)).toHaveLength(2);
     frames.frame();
-    expect(shownOf(pacer, 10)).toHaveLength(6);
+    expect(shownOf(pacer, 10)).toHaveLength(5); // twice 2 would be 4: capped at 3
+    frames.frame();
+    expect(shownOf(pacer, 10)).toHaveLength(8);
   });
 
   it('calls that arrived before anyone listened wait for a frame: no update inside subscribe', () => {
@@ -111,7 +122,7 @@ describe('createCallPacer', () => {
     expect(pacer.isShown('c1')).toBe(false);
     frames.frame();
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(shownOf(pacer, 6)).toEqual(ids(1, 4));
+    expect(shownOf(pacer, 6)).toEqual(ids(1, 2));
   });
 
   it('starts over after a reset, and a later burst starts small again', () => {
@@ -124,7 +135,7 @@ describe('createCallPacer', () => {
     store.reset();
     frames.frame(300);
     startCalls(store, 6, 1);
-    expect(shownOf(pacer, 6)).toEqual(ids(1, 4));
+    expect(shownOf(pacer, 6)).toEqual(ids(1, 2));
   });
 
   it('stops listening when the last listener leaves, and cancels the frame it asked for', () => {
@@ -165,7 +176,7 @@ describe('createCallPacer', () => {
     startCalls(store, 20);
     frames.frame();
     expect(updates).toEqual(['store', 'pacer']);
-    expect(shownOf(pacer, 20)).toHaveLength(4);
+    expect(shownOf(pacer, 20)).toHaveLength(2);
 
     // More data while calls wait: the pacer's frame publishes it first, then shows the next
     // batch; the store's own frame then has nothing left to do.
@@ -173,7 +184,7 @@ describe('createCallPacer', () => {
     updates.length = 0;
     frames.frame();
     expect(updates).toEqual(['store', 'pacer']);
-    expect(shownOf(pacer, 21)).toHaveLength(12);
+    expect(shownOf(pacer, 21)).toHaveLength(6);
     frames.frame();
     expect(updates).toEqual(['store', 'pacer', 'pacer']);
   });

@@ -122,8 +122,11 @@ export function createCallPacer(store: ToolStreamStore, perFrame: number): CallP
   };
 }
 
-/** Calls shown in the first frame of a burst. */
-const FIRST_BATCH = 4;
+/**
+ * Calls shown in the first frame of a burst. Two: that frame also runs the call components' code
+ * for the first time, and with four it was the one long task of most render-bench runs.
+ */
+const FIRST_BATCH = 2;
 /** Fewest calls shown per frame while some wait. */
 const MIN_BATCH = 2;
 /** A frame that showed calls and took less than this (60 Hz is 16.7 ms): show twice as many. */

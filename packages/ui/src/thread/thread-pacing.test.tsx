@@ -45,13 +45,15 @@ describe('Thread paces bursts of new calls', () => {
     burst(store, 20);
     const before = thread.commits();
     frame();
-    expect(thread.shown()).toBe(4);
+    expect(thread.shown()).toBe(2);
     expect(thread.commits() - before).toBe(1);
     frame();
-    expect(thread.shown()).toBe(12);
+    expect(thread.shown()).toBe(6);
+    frame();
+    expect(thread.shown()).toBe(14);
     frame();
     expect(thread.shown()).toBe(20);
-    expect(thread.commits() - before).toBe(3);
+    expect(thread.commits() - before).toBe(4);
     // In arrival order: the first calls came first.
     expect(thread.container.querySelector('[data-slot="tool-call"]')?.getAttribute('data-tool')).toBe(
       'search_1',
