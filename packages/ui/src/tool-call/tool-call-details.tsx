@@ -71,32 +71,14 @@ function DetailsList() {
   const entries = Object.entries(call.details).filter(([key]) => !SHOWN_ELSEWHERE.has(key));
   return (
     <dl data-slot="tool-call-details-list" className="ts-tool-call__details-list">
-      {args !== null && (
-        <div data-slot="tool-call-args">
-          <dt>Arguments</dt>
-          <dd>
-            <pre>
-              <code>{args}</code>
-            </pre>
-          </dd>
-        </div>
-      )}
+      {args !== null && <CodeEntry slot="tool-call-args" term="Arguments" code={args} />}
       {call.argsError !== null && (
         <div data-slot="tool-call-args-error">
           <dt>Invalid arguments</dt>
           <dd>{call.argsError}</dd>
         </div>
       )}
-      {input !== null && (
-        <div data-slot="tool-call-input">
-          <dt>Input</dt>
-          <dd>
-            <pre>
-              <code>{input}</code>
-            </pre>
-          </dd>
-        </div>
-      )}
+      {input !== null && <CodeEntry slot="tool-call-input" term="Input" code={input} />}
       {entries.map(([key, value]) => (
         <div key={key}>
           <dt>{key}</dt>
@@ -104,5 +86,19 @@ function DetailsList() {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** One entry of the details list whose value is code (arguments, input). */
+function CodeEntry({ slot, term, code }: { slot: string; term: string; code: string }) {
+  return (
+    <div data-slot={slot}>
+      <dt>{term}</dt>
+      <dd>
+        <pre>
+          <code>{code}</code>
+        </pre>
+      </dd>
+    </div>
   );
 }
