@@ -42,11 +42,15 @@ export const DelegationTree = memo(function DelegationTree({
   const isShown = useShownCalls();
   const depth = useContext(DelegationDepthContext);
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
-  const counts = useToolStreamState((state) => descendantCounts(state, callId), { shallow: true });
+  // Only a closed tree shows the counts: an open one neither walks its descendants on every
+  // update nor re-renders when one of them changes status.
+  const counts = useToolStreamState((state) => (disclosure.open ? null : descendantCounts(state, callId)), {
+    shallow: true,
+  });
   if (value === null) return null;
   const { fields } = value;
   const labels = { ...TOOL_CALL_STATUS_LABELS, ...statusLabels };
-  const summary = summarizeCounts(counts, labels);
+  const summary = counts === null ? '' : summarizeCounts(counts, labels);
   const who = fields.agent ?? (fields.toolName || 'the sub-agent');
   return (
     <ToolCallContext.Provider value={value}>
