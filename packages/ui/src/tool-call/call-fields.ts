@@ -36,9 +36,14 @@ export function callFields(call: ToolCall): ToolCallFields {
     completedAt: call.completedAt,
     summary: typeof summary === 'string' ? summary : '',
     error: call.error,
-    hasOutput: (call.result ?? call.call).text !== '',
+    hasOutput: callOutput(call) !== '',
     hasDetails: hasDetails(call),
   };
+}
+
+/** The text a call shows: its latest phase's (the result once it began, else the call's). */
+export function callOutput(call: ToolCall): string {
+  return (call.result ?? call.call).text;
 }
 
 // Shown elsewhere (the summary line, the agent chip, the nesting), so not repeated in the details.

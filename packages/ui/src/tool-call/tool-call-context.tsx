@@ -8,7 +8,7 @@ import { callFields, type ToolCallFields } from './call-fields.js';
  * {@link ToolCallFields}. The fields are selected once by the root and change only when one of
  * them does — not when a new piece of output arrives — so with fifty calls streaming, each frame
  * re-renders their outputs and nothing else. The output selects the whole call itself
- * ({@link useCallPart}).
+ * ({@link useEnclosingCall}).
  */
 export interface ToolCallContextValue {
   callId: string;
@@ -64,27 +64,19 @@ export function labelledBy({ ids, fields }: ToolCallContextValue): string {
 }
 
 /**
- * A slice of the enclosing call, re-rendering only when it changes (`Object.is`, or shallowly
- * with `shallow` for a selector that builds an object). Parts render only while their root
- * shows the call; should the call leave the store (a reset) before the root has unmounted them,
- * the last slice stands in.
+ * The enclosing call itself, re-rendering with every change of it: for the parts that show what
+ * streams (the output, the open details). They render only while their root shows the call;
+ * should it leave the store (a reset) before the root has unmounted them, the last version
+ * stands in.
  */
-export function useCallPart<T>(
-  partName: string,
-  select: (call: ToolCall) => T,
-  options: { shallow?: boolean } = {},
-): T {
+export function useEnclosingCall(partName: string): ToolCall {
   const { callId } = useToolCallContext(partName);
-  const last = useRef<{ value: T } | null>(null);
-  const value = useToolCallSelector(
-    callId,
-    (call) => {
-      if (call !== undefined) return select(call);
-      if (last.current === null) throw new Error(`\`${partName}\`: call ${callId} is not in the store.`);
-      return last.current.value;
-    },
-    { shallow: options.shallow === true },
-  );
-  last.current = { value };
-  return value;
+  const last = useRef<ToolCall | null>(null);
+  const call = useToolCallSelector(callId, (current) => {
+    if (current !== undefined) return current;
+    if (last.current === null) throw new Error(`\`${partName}\`: call ${callId} is not in the store.`);
+    return last.current;
+  });
+  last.current = call;
+  return call;
 }

@@ -1,6 +1,7 @@
 import { type ButtonHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { cx } from '../internal/cx.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
+import { callOutput } from './call-fields.js';
 import { copyText } from './copy-text.js';
 import { useToolCallContext } from './tool-call-context.js';
 
@@ -50,7 +51,7 @@ export function ToolCallCopyButton({
 
   const copy = async () => {
     const call = read();
-    const ok = await copyText(call === undefined ? '' : (call.result ?? call.call).text);
+    const ok = await copyText(call === undefined ? '' : callOutput(call));
     if (!ok) {
       const element = document.getElementById(ids.output);
       if (element !== null) window.getSelection?.()?.selectAllChildren(element);

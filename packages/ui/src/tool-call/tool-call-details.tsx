@@ -3,7 +3,7 @@ import { cx } from '../internal/cx.js';
 import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
 import { callInput, hasArguments, SHOWN_ELSEWHERE } from './call-fields.js';
 import { formatArgs, formatValue } from './format-value.js';
-import { useCallPart, useToolCallContext } from './tool-call-context.js';
+import { useEnclosingCall, useToolCallContext } from './tool-call-context.js';
 
 /** Props of {@link ToolCallDetails}. */
 export interface ToolCallDetailsProps extends HTMLAttributes<HTMLDivElement>, DisclosureOptions {
@@ -59,7 +59,7 @@ ToolCallDetails.displayName = 'ToolCallDetails';
  * nothing re-renders with the call.
  */
 function DetailsList() {
-  const call = useCallPart('ToolCallDetails', (current) => current);
+  const call = useEnclosingCall('ToolCallDetails');
   // The raw text keeps what the model wrote (also when it is not valid JSON); parsed arguments
   // are shown when a protocol gave only those.
   const args = !hasArguments(call)

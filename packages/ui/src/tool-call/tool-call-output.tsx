@@ -2,7 +2,8 @@ import { isOpenStatus } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { Markdown } from '../markdown/markdown.js';
-import { useCallPart, useToolCallContext } from './tool-call-context.js';
+import { callOutput } from './call-fields.js';
+import { useEnclosingCall, useToolCallContext } from './tool-call-context.js';
 import { useToolRenderer } from './tool-renderers.js';
 
 /**
@@ -12,8 +13,8 @@ import { useToolRenderer } from './tool-renderers.js';
 export function ToolCallOutput({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   const { ids } = useToolCallContext('ToolCallOutput');
   // The whole call: the output grows with (almost) every change of it.
-  const call = useCallPart('ToolCallOutput', (current) => current);
-  const output = (call.result ?? call.call).text;
+  const call = useEnclosingCall('ToolCallOutput');
+  const output = callOutput(call);
   const isOpen = isOpenStatus(call.status);
   const Renderer = useToolRenderer(call.toolName);
   const isStreaming = call.status === 'streaming';
