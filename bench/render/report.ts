@@ -198,7 +198,7 @@ export function printReport(
   out.push(
     `Render bench: <Chat> fed ${config.rate} chunks/s for ${config.durationMs / 1000} s, ${config.concurrency} calls streaming at once` +
       (first
-        ? ` (${first.workload.chunks} chunks, ${first.workload.calls} calls, ${first.workload.markers} timed markers; React ${first.reactVersion ?? '?'}; ${cpus} CPUs)`
+        ? ` (${first.workload.chunks} chunks, ${first.workload.calls} calls, ${first.workload.markers} timed markers; React ${first.reactVersion ?? '?'}; ${cpus} CPUs; ${config.prewarm ? 'idle warm-up on' : 'no warm-up: the burst runs on cold code'})`
         : ''),
   );
   if (config.extraCss !== '') out.push(`What-if, extra CSS: ${config.extraCss}`);

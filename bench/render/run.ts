@@ -7,7 +7,9 @@
  * BENCH_RENDER_PROFILING_RUNS (runs on React's profiling build, for render durations; default 1),
  * BENCH_RENDER_DIAGNOSE (one more, instrumented run that says where the time goes: default 1,
  * 0 to skip), BENCH_RENDER_DURATION_MS (5000),
- * BENCH_RENDER_RATE (2000), BENCH_RENDER_CONCURRENCY (50); what-ifs, to try a change without
+ * BENCH_RENDER_RATE (2000), BENCH_RENDER_CONCURRENCY (50), BENCH_RENDER_PREWARM (1; 0 mounts
+ * `<Chat prewarm={false}>`, so the first burst runs on cold code), BENCH_RENDER_IDLE_MS (1000: time
+ * from mounting the chat to the first chunk); what-ifs, to try a change without
  * editing the packages: BENCH_RENDER_CSS (CSS added to the page); raw data of the
  * diagnose run, to open in DevTools or analyse by time: BENCH_RENDER_PROFILE_OUT=<file>.cpuprofile,
  * BENCH_RENDER_TRACE_OUT=<file>.json.
@@ -50,6 +52,8 @@ const config: RunConfig = {
   drainMs: 2000,
   census: false,
   extraCss: process.env.BENCH_RENDER_CSS ?? '',
+  prewarm: envNumber('BENCH_RENDER_PREWARM', 1) > 0,
+  idleBeforeRunMs: envNumber('BENCH_RENDER_IDLE_MS', 1000),
 };
 const productionRuns = envNumber('BENCH_RENDER_RUNS', 3);
 const profilingRuns = envNumber('BENCH_RENDER_PROFILING_RUNS', 1);

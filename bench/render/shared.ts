@@ -18,6 +18,10 @@ export interface RunConfig {
   census: boolean;
   /** CSS added to the page, to try a style change without editing the package (what-if runs). */
   extraCss: string;
+  /** `<Chat prewarm>`: let the kit warm up in idle time after mounting (the default in the kit). */
+  prewarm: boolean;
+  /** Time between mounting the chat and starting the stream. */
+  idleBeforeRunMs: number;
 }
 
 /** p50/p95/max of a list of durations (ms), and how many there were. */

@@ -13,6 +13,9 @@ import { createRenderCensus } from './render-census.js';
 import { RenderProbe, watchTool } from './render-probe.js';
 import { createWorkload, UNCHANGED_TOOL } from './workload.js';
 
+/** Longest the run waits, after that, for the kit's warm-up to end. */
+const MAX_WARM_UP_WAIT_MS = 3000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
@@ -69,10 +72,20 @@ async function prepare(config: RunConfig): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   root.render(
     <Profiler id="chat" onRender={onRender}>
-      <Chat store={store} title="Render bench" toolRenderers={renderers} />
+      <Chat store={store} title="Render bench" toolRenderers={renderers} prewarm={config.prewarm} />
     </Profiler>,
   );
-  await sleep(300);
+  // The run starts a second after the chat mounts (nobody types a question faster; see
+  // `idleBeforeRunMs`), by when the kit's idle warm-up (about 0.3 s here) is over; should it not
+  // be, the run waits for it, so the two never overlap (a run starting would stop it half-done).
+  await sleep(config.idleBeforeRunMs);
+  const warmingUntil = performance.now() + MAX_WARM_UP_WAIT_MS;
+  while (
+    document.querySelector('[data-slot="thread-prewarm"]') !== null &&
+    performance.now() < warmingUntil
+  ) {
+    await sleep(50);
+  }
   mounted = { config, workload, store, recorder, census, profiled, unchangedMutations, root };
 }
 
@@ -81,6 +94,7 @@ async function run(): Promise<PageResult> {
   if (mounted === null) throw new Error('prepare() first');
   const { config, workload, store, recorder, census, profiled, root } = mounted;
   const profiledBefore = profiled.length;
+  const warmingUp = document.querySelector('[data-slot="thread-prewarm"]') !== null;
   let t0 = 0;
   const longTasks = observeLongTasks(() => t0);
   recorder.start();
@@ -112,6 +126,7 @@ async function run(): Promise<PageResult> {
     longTasks,
     profiled: profiled.slice(profiledBefore),
   });
+  if (warmingUp) result.problems.push("the kit's idle warm-up was still running when the stream started");
   root.unmount();
   return result;
 }

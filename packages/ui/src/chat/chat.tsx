@@ -31,6 +31,8 @@ export interface ChatProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   composerProps?: Omit<ComposerProps, 'className'>;
   /** At most this many new tool calls appear per frame (see `ThreadProps.newCallsPerFrame`). */
   newCallsPerFrame?: number;
+  /** Warm up the render path while the page is idle (see `ThreadProps.prewarm`; default `true`). */
+  prewarm?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export function Chat({
   emptyState,
   composerProps,
   newCallsPerFrame,
+  prewarm,
   className,
   ...props
 }: ChatProps) {
@@ -85,7 +88,7 @@ export function Chat({
         </h2>
         <StatusIndicator />
       </header>
-      <Thread emptyState={emptyState} newCallsPerFrame={newCallsPerFrame} />
+      <Thread emptyState={emptyState} newCallsPerFrame={newCallsPerFrame} prewarm={prewarm} />
       {showTimeline && <ToolTimeline className="ts-chat__timeline" />}
       <ErrorBanner />
       <Composer {...composerProps} />
