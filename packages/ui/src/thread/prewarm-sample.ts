@@ -76,22 +76,17 @@ export function prewarmSteps(): string[][] {
       ]),
     ],
   ];
-  const started: number[] = [];
-  const sent = new Map<number, number>();
-  let next = 0;
-  while (next < TOOL_CALLS || started.some((call) => sent.get(call)! <= PIECES_PER_CALL)) {
+  // Updates sent per started call (call `i` is the `i`-th started): its pieces, then the final one.
+  const sent: number[] = [];
+  while (sent.length < TOOL_CALLS || sent.some((count) => count <= PIECES_PER_CALL)) {
     const frames: string[] = [];
-    for (let n = 0; n < NEW_CALLS_PER_STEP && next < TOOL_CALLS; n++, next++) {
-      started.push(next);
-      sent.set(next, 0);
-    }
+    for (let n = 0; n < NEW_CALLS_PER_STEP && sent.length < TOOL_CALLS; n++) sent.push(0);
     const entries: Record<string, unknown>[] = [];
-    for (const call of started) {
-      const count = sent.get(call)!;
+    for (const [call, count] of sent.entries()) {
       if (count > PIECES_PER_CALL) continue;
       // After its last piece, a call's final update completes it (with an empty part).
       entries.push(entry(call, count < PIECES_PER_CALL ? piece(call, count) : '', count === PIECES_PER_CALL));
-      sent.set(call, count + 1);
+      sent[call] = count + 1;
     }
     // Two frames per step, as tool updates often come in several frames between renders.
     const half = Math.ceil(entries.length / 2);

@@ -1,5 +1,5 @@
 import { createToolStreamStore, type ToolStreamStore } from '@toolstream/core';
-import { ToolStreamProvider } from '@toolstream/react';
+import { isActive, ToolStreamProvider } from '@toolstream/react';
 import { type RefObject, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AssistantMessage } from '../message/assistant-message.js';
@@ -68,8 +68,7 @@ const IDLE_TIMEOUT_MS = 2000;
 const STEP_TIMEOUT_MS = 500;
 
 function isRunActive(store: ToolStreamStore): boolean {
-  const status = store.getState().status;
-  return status === 'connecting' || status === 'streaming' || status === 'reconnecting';
+  return isActive(store.getState().status);
 }
 
 function startPrewarm(anchor: Element, appStore: ToolStreamStore): void {
