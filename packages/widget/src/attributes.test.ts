@@ -48,12 +48,16 @@ describe('readAttributes', () => {
 
   it('reads boolean attributes as on unless they say false', () => {
     for (const off of ['false', 'off', 'no', '0', ' FALSE ']) {
-      expect(readAttributes(element({ persist: off })).persist).toBe(false);
+      expect(readAttributes(element({ persist: off, prewarm: off }))).toMatchObject({
+        persist: false,
+        prewarm: false,
+      });
     }
     for (const on of ['', 'true', 'persist']) {
-      expect(readAttributes(element({ persist: on, 'show-timeline': on }))).toMatchObject({
+      expect(readAttributes(element({ persist: on, 'show-timeline': on, prewarm: on }))).toMatchObject({
         persist: true,
         showTimeline: true,
+        prewarm: true,
       });
     }
   });

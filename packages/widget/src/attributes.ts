@@ -11,6 +11,7 @@ export const WIDGET_ATTRIBUTES = [
   'placement',
   'placeholder',
   'show-timeline',
+  'prewarm',
   'headers',
   'initial-messages',
   'persist',
@@ -29,6 +30,7 @@ export type AttributeOptions = Required<{
     | 'placement'
     | 'placeholder'
     | 'showTimeline'
+    | 'prewarm'
     | 'headers'
     | 'initialMessages'
     | 'persist'
@@ -51,6 +53,7 @@ export function readAttributes(element: Element): AttributeOptions {
     placement: oneOf(get('placement'), ['inline', 'launcher'] as const satisfies readonly WidgetPlacement[]),
     placeholder: get('placeholder'),
     showTimeline: flag(get('show-timeline')),
+    prewarm: flag(get('prewarm')),
     headers: stringRecord(get('headers')),
     initialMessages: initialMessages(get('initial-messages')),
     persist: flag(get('persist')),

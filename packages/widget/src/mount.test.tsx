@@ -1,5 +1,5 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, mountWidget, removeHosts, sseResponse, text, tool } from './test-utils/widget.js';
 
 beforeEach(() => sessionStorage.clear());
@@ -156,5 +156,20 @@ describe('mount', () => {
     const widget = mountWidget({ nonce: 'abc123' });
     expect(widget.shadow.querySelector('style')?.nonce).toBe('abc123');
     widget.unmount();
+  });
+  it('warms up in idle time unless prewarm is false', () => {
+    const requested: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => requested.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    try {
+      const off = mountWidget({ prewarm: false });
+      expect(requested).toHaveLength(0);
+      off.unmount();
+      const on = mountWidget({});
+      expect(requested).toHaveLength(1);
+      on.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

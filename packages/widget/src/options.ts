@@ -38,6 +38,11 @@ export interface WidgetOptions {
   placeholder?: string;
   /** Show the tool timeline under the thread (`show-timeline` attribute). */
   showTimeline?: boolean;
+  /**
+   * Warm up the render path while the page is idle, once per page; default `true` (`prewarm="false"`
+   * turns it off). See `ThreadProps.prewarm` in `@toolstream/ui`.
+   */
+  prewarm?: boolean;
   /** Request headers: an object, or a function returning one (`headers` attribute: JSON). */
   headers?: HeadersOption;
   /** A token for `Authorization: Bearer <token>`, fetched before each request. */
@@ -68,6 +73,7 @@ export const OPTION_NAMES = Object.keys({
   placement: true,
   placeholder: true,
   showTimeline: true,
+  prewarm: true,
   headers: true,
   getToken: true,
   body: true,

@@ -25,6 +25,7 @@ export function WidgetApp({ store, options }: WidgetAppProps) {
       theme={options.theme === 'auto' ? undefined : options.theme}
       toolRenderers={renderers}
       showTimeline={options.showTimeline}
+      prewarm={options.prewarm}
       composerProps={placeholder === undefined ? undefined : { placeholder }}
     />
   );
