@@ -10,7 +10,7 @@ import type { StreamEvent } from '../packages/core/src/protocol/events.js';
 import type { ChatMessageResponse } from '../packages/core/src/protocol/wire.js';
 import type { ToolStreamAction } from '../packages/core/src/reducer/actions.js';
 import { Draft } from '../packages/core/src/reducer/draft.js';
-import { applyActions } from '../packages/core/src/reducer/reduce.js';
+import { applyActions, openReducer } from '../packages/core/src/reducer/reduce.js';
 import { initialState } from '../packages/core/src/reducer/state.js';
 import { reduceStream } from '../packages/core/src/snapshot/reduce-stream.js';
 import { createFrameDecoder } from '../packages/core/src/sse/frame-decoder.js';
@@ -40,6 +40,24 @@ async function collectBatches(): Promise<ToolStreamAction[][]> {
 }
 
 let sink = 0;
+
+/**
+ * `reduceStream`'s pipeline into its reducer, except that streamed pieces go to `onDelta`: the
+ * difference to `reduceStream` is what the reducer's handling of pieces costs.
+ */
+async function withReducer(onDelta: (callId: string, delta: string) => void): Promise<number> {
+  const reducer = openReducer(initialState(), Date.now(), new Draft({ inPlace: true }));
+  reducer.apply({ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null });
+  const pipeline = createFramePipeline(
+    { emit: reducer.emit, toolDelta: (callId, _phase, delta) => onDelta(callId, delta) },
+    { emitEventIds: false },
+  );
+  const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
+  for await (const piece of streamPieces(pieces, null)) decoder.feed(piece);
+  decoder.end();
+  pipeline.end();
+  return reducer.state.callOrder.length;
+}
 
 const stages: [string, () => Promise<void>][] = [
   [
@@ -163,6 +181,38 @@ const stages: [string, () => Promise<void>][] = [
       decoder.end();
       pipeline.end();
       sink += calls.size;
+    },
+  ],
+  [
+    'core decoder + pipeline into a sink that keeps nothing (the adapter reads every entry)',
+    async () => {
+      let count = 0;
+      const pipeline = createFramePipeline(
+        { emit: () => count++, toolDelta: () => count++ },
+        { emitEventIds: false },
+      );
+      const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
+      for await (const piece of streamPieces(pieces, null)) decoder.feed(piece);
+      decoder.end();
+      pipeline.end();
+      sink += count;
+    },
+  ],
+  [
+    'core decoder + pipeline, calls started and ended by the reducer, streamed pieces dropped',
+    async () => {
+      sink += await withReducer(() => {});
+    },
+  ],
+  [
+    'core decoder + pipeline, calls by the reducer, streamed pieces into a plain Map',
+    async () => {
+      const texts = new Map<string, { text: string }>();
+      sink += await withReducer((callId, delta) => {
+        const call = texts.get(callId);
+        if (call === undefined) texts.set(callId, { text: delta });
+        else call.text += delta;
+      });
     },
   ],
   [
