@@ -1,6 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { createToolStreamStore, reduceStream, type ToolStreamStore } from '@toolstream/core';
 import { ToolStreamProvider } from '@toolstream/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prewarmPhase, prewarmSample, resetPrewarm } from './prewarm.js';
 import { prewarmSteps } from './prewarm-sample.js';
@@ -118,6 +119,21 @@ describe('Thread warms up while the page is idle', () => {
     renderThread(createToolStreamStore({ schedule: 'sync' }));
     expect(idle.pending).toBe(0);
     expect(sample()).toBeNull();
+  });
+
+  it("StrictMode's double mount asks for one idle callback, and the warm-up runs", () => {
+    const idle = controlledIdle();
+    render(
+      <StrictMode>
+        <ToolStreamProvider store={createToolStreamStore({ schedule: 'sync' })}>
+          <Thread announce={false} />
+        </ToolStreamProvider>
+      </StrictMode>,
+    );
+    expect(idle.pending).toBe(1);
+    idle.idle();
+    expect(prewarmPhase()).toBe('running');
+    expect(document.querySelectorAll('[data-slot="thread-prewarm"]')).toHaveLength(1);
   });
 
   it('two threads mounted together warm up once', () => {
