@@ -5,6 +5,7 @@
  * Run with `node --import tsx bench/core-stages.ts [size in MB, default 20]`.
  */
 import { createParser } from 'eventsource-parser';
+import type { EventSink } from '../packages/core/src/adapters/event-sink.js';
 import { createFramePipeline } from '../packages/core/src/adapters/frame-pipeline.js';
 import type { StreamEvent } from '../packages/core/src/protocol/events.js';
 import type { ChatMessageResponse } from '../packages/core/src/protocol/wire.js';
@@ -41,6 +42,15 @@ async function collectBatches(): Promise<ToolStreamAction[][]> {
 
 let sink = 0;
 
+/** The input through the core's decoder and pipeline (as `reduceStream` sets it up) into `target`. */
+async function feedPipeline(target: EventSink): Promise<void> {
+  const pipeline = createFramePipeline(target, { emitEventIds: false });
+  const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
+  for await (const piece of streamPieces(pieces, null)) decoder.feed(piece);
+  decoder.end();
+  pipeline.end();
+}
+
 /**
  * `reduceStream`'s pipeline into its reducer, except that streamed pieces go to `onDelta`: the
  * difference to `reduceStream` is what the reducer's handling of pieces costs.
@@ -48,14 +58,7 @@ let sink = 0;
 async function withReducer(onDelta: (callId: string, delta: string) => void): Promise<number> {
   const reducer = openReducer(initialState(), Date.now(), new Draft({ inPlace: true }));
   reducer.apply({ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null });
-  const pipeline = createFramePipeline(
-    { emit: reducer.emit, toolDelta: (callId, _phase, delta) => onDelta(callId, delta) },
-    { emitEventIds: false },
-  );
-  const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
-  for await (const piece of streamPieces(pieces, null)) decoder.feed(piece);
-  decoder.end();
-  pipeline.end();
+  await feedPipeline({ emit: reducer.emit, toolDelta: (callId, _phase, delta) => onDelta(callId, delta) });
   return reducer.state.callOrder.length;
 }
 
@@ -162,24 +165,17 @@ const stages: [string, () => Promise<void>][] = [
     'core decoder + pipeline into a plain sink (a Map of calls, text appended)',
     async () => {
       const calls = new Map<string, { text: string }>();
-      const pipeline = createFramePipeline(
-        {
-          emit: () => {},
-          toolDelta(callId, _phase, delta) {
-            let call = calls.get(callId);
-            if (call === undefined) {
-              call = { text: '' };
-              calls.set(callId, call);
-            }
-            call.text += delta;
-          },
+      await feedPipeline({
+        emit: () => {},
+        toolDelta(callId, _phase, delta) {
+          let call = calls.get(callId);
+          if (call === undefined) {
+            call = { text: '' };
+            calls.set(callId, call);
+          }
+          call.text += delta;
         },
-        { emitEventIds: false },
-      );
-      const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
-      for await (const piece of streamPieces(pieces, null)) decoder.feed(piece);
-      decoder.end();
-      pipeline.end();
+      });
       sink += calls.size;
     },
   ],
@@ -187,14 +183,7 @@ const stages: [string, () => Promise<void>][] = [
     'core decoder + pipeline into a sink that keeps nothing (the adapter reads every entry)',
     async () => {
       let count = 0;
-      const pipeline = createFramePipeline(
-        { emit: () => count++, toolDelta: () => count++ },
-        { emitEventIds: false },
-      );
-      const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
-      for await (const piece of streamPieces(pieces, null)) decoder.feed(piece);
-      decoder.end();
-      pipeline.end();
+      await feedPipeline({ emit: () => count++, toolDelta: () => count++ });
       sink += count;
     },
   ],

@@ -16,6 +16,9 @@ import { createWorkload, UNCHANGED_TOOL } from './workload.js';
 /** Longest the run waits, after that, for the kit's warm-up to end. */
 const MAX_WARM_UP_WAIT_MS = 3000;
 
+/** Whether the kit's idle warm-up (`<Chat prewarm>`) is under way: its host element is in the page. */
+const isWarmingUp = () => document.querySelector('[data-slot="thread-prewarm"]') !== null;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
@@ -80,10 +83,7 @@ async function prepare(config: RunConfig): Promise<void> {
   // be, the run waits for it, so the two never overlap (a run starting would stop it half-done).
   await sleep(config.idleBeforeRunMs);
   const warmingUntil = performance.now() + MAX_WARM_UP_WAIT_MS;
-  while (
-    document.querySelector('[data-slot="thread-prewarm"]') !== null &&
-    performance.now() < warmingUntil
-  ) {
+  while (isWarmingUp() && performance.now() < warmingUntil) {
     await sleep(50);
   }
   mounted = { config, workload, store, recorder, census, profiled, unchangedMutations, root };
@@ -94,7 +94,7 @@ async function run(): Promise<PageResult> {
   if (mounted === null) throw new Error('prepare() first');
   const { config, workload, store, recorder, census, profiled, root } = mounted;
   const profiledBefore = profiled.length;
-  const warmingUp = document.querySelector('[data-slot="thread-prewarm"]') !== null;
+  const warmingUp = isWarmingUp();
   let t0 = 0;
   const longTasks = observeLongTasks(() => t0);
   recorder.start();

@@ -46,7 +46,7 @@ export function usePrewarm(
 /** Where this page is: not started, warming up, or done (finished or stopped). */
 let phase: 'pending' | 'running' | 'done' = 'pending';
 
-/** Whether this page has warmed up, or is warming up. */
+/** For tests: whether this page has not warmed up, is warming up, or is done. */
 export function prewarmPhase(): 'pending' | 'running' | 'done' {
   return phase;
 }
