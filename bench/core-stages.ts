@@ -15,7 +15,9 @@ import { applyActions, openReducer } from '../packages/core/src/reducer/reduce.j
 import { initialState } from '../packages/core/src/reducer/state.js';
 import { reduceStream } from '../packages/core/src/snapshot/reduce-stream.js';
 import { createFrameDecoder } from '../packages/core/src/sse/frame-decoder.js';
+import { compareState, type ObservedCall } from './check.js';
 import { median } from './measure.js';
+import { MinimalStateReducer } from './minimal-state-reducer.js';
 import { cutIntoPieces, streamPieces } from './pieces.js';
 import { generateWorkload } from './workload.js';
 
@@ -119,6 +121,45 @@ const stages: [string, () => Promise<void>][] = [
       for await (const piece of streamPieces(pieces, null))
         parser.feed(decoder.decode(piece, { stream: true }));
       sink += calls.size;
+    },
+  ],
+  [
+    "the plain reducer, also keeping each call's final output and completion",
+    async () => {
+      const decoder = new TextDecoder();
+      const calls = new Map<string, { text: string; complete: boolean }>();
+      const parser = createParser({
+        onEvent: (event) => {
+          const response = JSON.parse(event.data) as ChatMessageResponse;
+          for (const entry of response.tool_calls) {
+            let call = calls.get(entry.call_id);
+            if (call === undefined) {
+              call = { text: '', complete: false };
+              calls.set(entry.call_id, call);
+            }
+            if (typeof entry.stream_part === 'string') call.text += entry.stream_part;
+            if (entry.is_complete === false) continue;
+            call.complete = true;
+            if (entry.tool_response !== '') call.text = entry.tool_response;
+          }
+        },
+      });
+      for await (const piece of streamPieces(pieces, null))
+        parser.feed(decoder.decode(piece, { stream: true }));
+      sink += calls.size;
+    },
+  ],
+  [
+    "a minimal reducer into toolstream's state shape (no checks, no events; bench/minimal-state-reducer.ts)",
+    async () => {
+      const decoder = new TextDecoder();
+      const reducer = new MinimalStateReducer();
+      const parser = createParser({
+        onEvent: (event) => reducer.push(JSON.parse(event.data) as ChatMessageResponse),
+      });
+      for await (const piece of streamPieces(pieces, null))
+        parser.feed(decoder.decode(piece, { stream: true }));
+      sink += reducer.state.callOrder.length;
     },
   ],
   [
@@ -268,3 +309,27 @@ for (const [index, [name]] of stages.entries()) {
   );
 }
 if (sink < 0) console.log(sink);
+
+/** The lower bound counts only if it ends in the right state: checked once, untimed. */
+function checkMinimalReducer(): string[] {
+  const reducer = new MinimalStateReducer();
+  const parser = createParser({
+    onEvent: (event) => reducer.push(JSON.parse(event.data) as ChatMessageResponse),
+  });
+  parser.feed(new TextDecoder().decode(workload.bytes));
+  const { calls, callOrder, parts } = reducer.state;
+  const observed = new Map<string, ObservedCall>();
+  for (const id of callOrder) {
+    const call = calls[id]!;
+    const phase = call.result ?? call.call;
+    observed.set(id, { output: phase.text, complete: phase.complete, parentId: call.parentId });
+  }
+  const text = parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return compareState(workload.expected, text, observed);
+}
+const minimalProblems = checkMinimalReducer();
+console.log(
+  minimalProblems.length === 0
+    ? 'minimal reducer: its final state matches the workload'
+    : `minimal reducer: WRONG STATE: ${minimalProblems.join('; ')}`,
+);
