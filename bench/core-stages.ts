@@ -44,6 +44,13 @@ async function collectBatches(): Promise<ToolStreamAction[][]> {
 
 let sink = 0;
 
+/** The floor's decoding and parsing, handing each parsed frame to `onResponse`. */
+async function feedParsed(onResponse: (response: ChatMessageResponse) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  const parser = createParser({ onEvent: (event) => onResponse(JSON.parse(event.data)) });
+  for await (const piece of streamPieces(pieces, null)) parser.feed(decoder.decode(piece, { stream: true }));
+}
+
 /** The input through the core's decoder and pipeline (as `reduceStream` sets it up) into `target`. */
 async function feedPipeline(target: EventSink): Promise<void> {
   const pipeline = createFramePipeline(target, { emitEventIds: false });
@@ -86,79 +93,56 @@ const stages: [string, () => Promise<void>][] = [
   [
     'floor + keep the text (every message and stream_part string)',
     async () => {
-      const decoder = new TextDecoder();
       const kept: string[] = [];
-      const parser = createParser({
-        onEvent: (event) => {
-          const response = JSON.parse(event.data) as ChatMessageResponse;
-          if (response.message !== '') kept.push(response.message);
-          for (const call of response.tool_calls) if (call.stream_part) kept.push(call.stream_part);
-        },
+      await feedParsed((response) => {
+        if (response.message !== '') kept.push(response.message);
+        for (const call of response.tool_calls) if (call.stream_part) kept.push(call.stream_part);
       });
-      for await (const piece of streamPieces(pieces, null))
-        parser.feed(decoder.decode(piece, { stream: true }));
       sink += kept.length;
     },
   ],
   [
     'a plain mutable reducer: floor + a Map of calls, text appended (no validation)',
     async () => {
-      const decoder = new TextDecoder();
       const calls = new Map<string, { text: string }>();
-      const parser = createParser({
-        onEvent: (event) => {
-          const response = JSON.parse(event.data) as ChatMessageResponse;
-          for (const entry of response.tool_calls) {
-            let call = calls.get(entry.call_id);
-            if (call === undefined) {
-              call = { text: '' };
-              calls.set(entry.call_id, call);
-            }
-            if (typeof entry.stream_part === 'string') call.text += entry.stream_part;
+      await feedParsed((response) => {
+        for (const entry of response.tool_calls) {
+          let call = calls.get(entry.call_id);
+          if (call === undefined) {
+            call = { text: '' };
+            calls.set(entry.call_id, call);
           }
-        },
+          if (typeof entry.stream_part === 'string') call.text += entry.stream_part;
+        }
       });
-      for await (const piece of streamPieces(pieces, null))
-        parser.feed(decoder.decode(piece, { stream: true }));
       sink += calls.size;
     },
   ],
   [
     "the plain reducer, also keeping each call's final output and completion",
     async () => {
-      const decoder = new TextDecoder();
       const calls = new Map<string, { text: string; complete: boolean }>();
-      const parser = createParser({
-        onEvent: (event) => {
-          const response = JSON.parse(event.data) as ChatMessageResponse;
-          for (const entry of response.tool_calls) {
-            let call = calls.get(entry.call_id);
-            if (call === undefined) {
-              call = { text: '', complete: false };
-              calls.set(entry.call_id, call);
-            }
-            if (typeof entry.stream_part === 'string') call.text += entry.stream_part;
-            if (entry.is_complete === false) continue;
-            call.complete = true;
-            if (entry.tool_response !== '') call.text = entry.tool_response;
+      await feedParsed((response) => {
+        for (const entry of response.tool_calls) {
+          let call = calls.get(entry.call_id);
+          if (call === undefined) {
+            call = { text: '', complete: false };
+            calls.set(entry.call_id, call);
           }
-        },
+          if (typeof entry.stream_part === 'string') call.text += entry.stream_part;
+          if (entry.is_complete === false) continue;
+          call.complete = true;
+          if (entry.tool_response !== '') call.text = entry.tool_response;
+        }
       });
-      for await (const piece of streamPieces(pieces, null))
-        parser.feed(decoder.decode(piece, { stream: true }));
       sink += calls.size;
     },
   ],
   [
     "a minimal reducer into toolstream's state shape (no checks, no events; bench/minimal-state-reducer.ts)",
     async () => {
-      const decoder = new TextDecoder();
       const reducer = new MinimalStateReducer();
-      const parser = createParser({
-        onEvent: (event) => reducer.push(JSON.parse(event.data) as ChatMessageResponse),
-      });
-      for await (const piece of streamPieces(pieces, null))
-        parser.feed(decoder.decode(piece, { stream: true }));
+      await feedParsed((response) => reducer.push(response));
       sink += reducer.state.callOrder.length;
     },
   ],
