@@ -1,8 +1,10 @@
 /**
  * Where the core's ingest time goes, stage by stage, on the same workload as `npm run bench`:
  * each stage adds one layer of `reduceStream` to the one before, so the differences between
- * medians are the cost of each layer. No forced GC between stages (see `runOnce` in measure.ts).
- * Run with `node --import tsx bench/core-stages.ts [size in MB, default 20]`.
+ * medians are the cost of each layer. Some stages are yardsticks instead: the floor keeping the
+ * text, two plain reducers, and a minimal reducer into toolstream's state shape
+ * (minimal-state-reducer.ts; its end state is checked after the rounds). No forced GC between
+ * stages (see `runOnce` in measure.ts). Run with `node --import tsx bench/core-stages.ts [size in MB, default 20]`.
  */
 import { createParser } from 'eventsource-parser';
 import type { EventSink } from '../packages/core/src/adapters/event-sink.js';
