@@ -297,12 +297,9 @@ for (const [index, [name]] of stages.entries()) {
 if (sink < 0) console.log(sink);
 
 /** The lower bound counts only if it ends in the right state: checked once, untimed. */
-function checkMinimalReducer(): string[] {
+async function checkMinimalReducer(): Promise<string[]> {
   const reducer = new MinimalStateReducer();
-  const parser = createParser({
-    onEvent: (event) => reducer.push(JSON.parse(event.data) as ChatMessageResponse),
-  });
-  parser.feed(new TextDecoder().decode(workload.bytes));
+  await feedParsed((response) => reducer.push(response));
   const { calls, callOrder, parts } = reducer.state;
   const observed = new Map<string, ObservedCall>();
   for (const id of callOrder) {
@@ -313,7 +310,7 @@ function checkMinimalReducer(): string[] {
   const text = parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
   return compareState(workload.expected, text, observed);
 }
-const minimalProblems = checkMinimalReducer();
+const minimalProblems = await checkMinimalReducer();
 console.log(
   minimalProblems.length === 0
     ? 'minimal reducer: its final state matches the workload'
