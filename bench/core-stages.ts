@@ -3,8 +3,9 @@
  * each stage adds one layer of `reduceStream` to the one before, so the differences between
  * medians are the cost of each layer. Some stages are yardsticks instead: the floor keeping the
  * text, two plain reducers, and a minimal reducer into toolstream's state shape
- * (minimal-state-reducer.ts; its end state is checked after the rounds). No forced GC between
- * stages (see `runOnce` in measure.ts). Run with `node --import tsx bench/core-stages.ts [size in MB, default 20]`.
+ * (minimal-state-reducer.ts; its end state is checked after the rounds). Each stage prints its
+ * median wall and CPU time and the main thread's GC pauses (gc-pauses.ts), which tell the cost of
+ * keeping data alive from the cost of code. No forced GC between stages (see `runOnce` in measure.ts). Run with `node --import tsx bench/core-stages.ts [size in MB, default 20]`.
  */
 import { createParser } from 'eventsource-parser';
 import type { EventSink } from '../packages/core/src/adapters/event-sink.js';
@@ -18,6 +19,7 @@ import { initialState } from '../packages/core/src/reducer/state.js';
 import { reduceStream } from '../packages/core/src/snapshot/reduce-stream.js';
 import { createFrameDecoder } from '../packages/core/src/sse/frame-decoder.js';
 import { compareState, type ObservedCall } from './check.js';
+import { GcPauses, nextMacrotask } from './gc-pauses.js';
 import { median } from './measure.js';
 import { MinimalStateReducer } from './minimal-state-reducer.js';
 import { cutIntoPieces, streamPieces } from './pieces.js';
@@ -241,22 +243,39 @@ const stages: [string, () => Promise<void>][] = [
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
 
-/** Runs `list` round-robin (two warm-up rounds) and returns the median wall and CPU ms of each. */
-async function measure(list: [string, () => Promise<void>][]): Promise<{ wall: number; cpu: number }[]> {
+const gcPauses = new GcPauses();
+
+/**
+ * Runs `list` round-robin (two warm-up rounds) and returns the median wall and CPU ms of each,
+ * and the median of the main thread's GC pauses during its runs.
+ */
+async function measure(
+  list: [string, () => Promise<void>][],
+): Promise<{ wall: number; cpu: number; gc: number }[]> {
   const wall = list.map(() => [] as number[]);
   const cpu = list.map(() => [] as number[]);
+  const gc = list.map(() => [] as number[]);
   for (let round = -2; round < rounds; round++) {
     for (const [index, [, run]] of list.entries()) {
       const cpuStart = process.cpuUsage();
       const start = performance.now();
       await run();
+      const end = performance.now();
       const used = process.cpuUsage(cpuStart);
       if (round < 0) continue;
-      wall[index]!.push(performance.now() - start);
+      wall[index]!.push(end - start);
       cpu[index]!.push((used.user + used.system) / 1000);
+      // Outside the timed window: lets the observer receive this run's GC entries.
+      await nextMacrotask();
+      gc[index]!.push(gcPauses.within(start, end));
+      gcPauses.clear();
     }
   }
-  return list.map((_, index) => ({ wall: median(wall[index]!), cpu: median(cpu[index]!) }));
+  return list.map((_, index) => ({
+    wall: median(wall[index]!),
+    cpu: median(cpu[index]!),
+    gc: median(gc[index]!),
+  }));
 }
 
 const results = await measure(stages);
@@ -285,15 +304,16 @@ stages.push(reducerStage);
 console.log(
   `${workload.name}: ${(workload.bytes.length / 1e6).toFixed(2)} MB, ${workload.stats.frames} frames, ${events} events; medians of ${rounds} rounds`,
 );
-console.log(' wall ms  × floor    cpu ms  × floor  stage');
+console.log(' wall ms  × floor    cpu ms  × floor   gc ms  stage');
 const floor = results[1]!;
 const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`.padStart(7);
 for (const [index, [name]] of stages.entries()) {
-  const { wall, cpu } = results[index]!;
+  const { wall, cpu, gc } = results[index]!;
   console.log(
-    `${wall.toFixed(1).padStart(8)}  ${ratio(wall, floor.wall)}  ${cpu.toFixed(1).padStart(8)}  ${ratio(cpu, floor.cpu)}  ${name}`,
+    `${wall.toFixed(1).padStart(8)}  ${ratio(wall, floor.wall)}  ${cpu.toFixed(1).padStart(8)}  ${ratio(cpu, floor.cpu)}  ${gc.toFixed(1).padStart(6)}  ${name}`,
   );
 }
+gcPauses.disconnect();
 if (sink < 0) console.log(sink);
 
 /** The lower bound counts only if it ends in the right state: checked once, untimed. */
