@@ -7,12 +7,22 @@ import { type Emit, type EventSink, eventSink } from './event-sink.js';
 import { frameJson, frameText, isRecord } from './frame-json.js';
 
 // Bits of a call's entry: which phases were opened and closed.
-const CALL_OPENED = 1;
-const RESULT_OPENED = 2;
-const CALL_CLOSED = 4;
-const RESULT_CLOSED = 8;
+export const CALL_OPENED = 1;
+export const RESULT_OPENED = 2;
+export const CALL_CLOSED = 4;
+export const RESULT_CLOSED = 8;
 
-function isToolEventType(value: unknown): value is ToolEventType {
+/**
+ * What the adapter knows of a call: the phases opened and closed ({@link CALL_OPENED}…), and the
+ * id string every event of the call carries (the first one seen).
+ */
+export interface CallEntry {
+  bits: number;
+  id: string;
+}
+
+/** Whether a value is one of the primary protocol's `event_type`s. */
+export function isToolEventType(value: unknown): value is ToolEventType {
   return (
     value === 'call' || value === 'result' || value === 'delegation_call' || value === 'delegation_result'
   );
@@ -24,10 +34,18 @@ function isToolEventType(value: unknown): value is ToolEventType {
  * `tool-start`; everything else is stateless.
  */
 export function createChatMessageResponseAdapter(): StreamAdapter {
-  // call_id → the phases opened and closed, and the id string every event of the call carries:
-  // the first one seen. Each frame brings a fresh copy of the id; passing on one string per call
-  // lets the reducer's lookups by id take V8's fast path for a string it has already used as a key.
-  const calls = new Map<string, { bits: number; id: string }>();
+  return chatMessageResponseReader(new Map());
+}
+
+/**
+ * The adapter, continuing from what a reader of the stream's first frames already knew of its
+ * calls (`reduceStream`'s fast path hands over to it on the first frame it does not read itself).
+ * `calls` maps each wire `call_id` to its {@link CallEntry}; the adapter keeps updating it.
+ */
+export function chatMessageResponseReader(calls: Map<string, CallEntry>): StreamAdapter {
+  // Each frame brings a fresh copy of a call's id; passing on one string per call (the entry's
+  // `id`) lets the reducer's lookups by id take V8's fast path for a string it has already used
+  // as a key.
 
   // A parent named by a call is (almost always) a call seen before: pass on its string too.
   const canonicalId = (id: string | null) => (id === null ? null : (calls.get(id)?.id ?? id));
@@ -208,12 +226,13 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
   };
 }
 
-function stringOrNull(value: unknown): string | null {
+/** A non-empty string, or `null`. */
+export function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /** A tool's failure, as backends put it in `tool_call_details` (`error`, or `status: "error"`). */
-function toolError(details: unknown): string | null {
+export function toolError(details: unknown): string | null {
   if (!isRecord(details)) return null;
   if (typeof details.error === 'string' && details.error !== '') return details.error;
   if (details.status === 'error' || details.status === 'failed') return 'the tool reported a failure';

@@ -5,6 +5,7 @@ import type { ToolEndEvent, ToolPhaseName, ToolStartEvent } from '../protocol/ev
 import type { ToolStreamAction } from './actions.js';
 import { isOpenStatus, liveStatus } from './call-status.js';
 import { Draft } from './draft.js';
+import { newPhase, newToolCall } from './new-call.js';
 import type {
   AssistantMessage,
   ChatMessage,
@@ -322,26 +323,9 @@ class StateWriter {
     const root = this.#root();
     const phase = this.#newPhase();
     const message = event.parentCallId === null ? this.#assistant() : null;
-    const call: ToolCall = this.#draft.adopt({
-      id: event.callId,
-      toolName: event.toolName,
-      kind: event.kind,
-      parentId: event.parentCallId,
-      agent: event.agent,
-      messageId: message?.id ?? this.state.run.messageId,
-      eventType: event.eventType,
-      details: event.details === null ? {} : this.#draft.adopt({ ...event.details }),
-      phase: event.phase,
-      call: phase,
-      result: null,
-      argsText: null,
-      args: null,
-      argsError: null,
-      status: 'pending',
-      error: null,
-      startedAt: this.now,
-      completedAt: null,
-    });
+    const details = event.details === null ? {} : this.#draft.adopt({ ...event.details });
+    const messageId = message?.id ?? this.state.run.messageId;
+    const call = this.#draft.adopt(newToolCall(event, messageId, details, phase, this.now));
     if (event.phase === 'result') {
       // The call phase was never sent: it happened, but we saw only the result.
       phase.complete = true;
@@ -371,13 +355,7 @@ class StateWriter {
   }
 
   #newPhase(): ToolPhase {
-    return this.#draft.adopt({
-      text: '',
-      streamed: false,
-      complete: false,
-      startedAt: this.now,
-      completedAt: null,
-    });
+    return this.#draft.adopt(newPhase(this.now));
   }
 
   #mergeDetails(call: ToolCall, details: Readonly<Record<string, unknown>>): void {

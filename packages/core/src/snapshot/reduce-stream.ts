@@ -1,11 +1,17 @@
 import type { AdapterDefinition } from '../adapters/adapter.js';
-import { createFramePipeline } from '../adapters/frame-pipeline.js';
+import {
+  type CallEntry,
+  chatMessageResponseProtocol,
+  chatMessageResponseReader,
+} from '../adapters/chat-message-response.js';
+import { createFramePipeline, type FramePipeline } from '../adapters/frame-pipeline.js';
 import type { ProtocolOption } from '../adapters/protocols.js';
 import type { ToolStreamError } from '../errors.js';
 import { Draft } from '../reducer/draft.js';
 import { openReducer } from '../reducer/reduce.js';
 import { initialState, type ToolStreamState } from '../reducer/state.js';
 import { createFrameDecoder, type Framing } from '../sse/frame-decoder.js';
+import { createPrimaryFastPath } from './primary-fast-path.js';
 import { type StreamSnapshot, toSnapshot } from './snapshot.js';
 
 /** What {@link reduceStream} reads: SSE text, a byte stream, or any async iterable of chunks. */
@@ -46,26 +52,77 @@ export async function reduceStream(
 }
 
 /** Like {@link reduceStream}, but returns the full {@link ToolStreamState}. */
-export async function reduceStreamToState(
+export function reduceStreamToState(
   input: StreamInput,
   options: ReduceStreamOptions = {},
+): Promise<ToolStreamState> {
+  return readStreamToState(input, options, { fastPath: true });
+}
+
+/**
+ * {@link reduceStreamToState}, with or without the primary protocol's fast path
+ * (primary-fast-path.ts). Not public: tests run both and compare.
+ * @internal
+ */
+export async function readStreamToState(
+  input: StreamInput,
+  options: ReduceStreamOptions,
+  internal: { fastPath: boolean },
 ): Promise<ToolStreamState> {
   // The state is fresh and nobody sees its intermediate versions (`onState` gets only the
   // last): it is built in place, and each event is applied the moment it is emitted — no
   // copying, no arrays of pending events.
   const reducer = openReducer(initialState(), Date.now(), new Draft({ inPlace: true }));
   const apply = reducer.apply;
-  const pipeline = createFramePipeline(reducer, { ...options, emitEventIds: false });
-  const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) }, options.framing);
+  apply({ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null });
+
+  // Well-formed frames of the primary protocol take the fast path until the first one that is
+  // not; from there on (or from the start, for other protocols) the general pipeline reads.
+  const protocol = options.protocol ?? 'auto';
+  const fast =
+    internal.fastPath &&
+    options.protocols === undefined &&
+    (protocol === 'auto' || protocol === 'chat-message-response')
+      ? createPrimaryFastPath(reducer)
+      : null;
+  let onFast = fast !== null;
+  let pipeline: FramePipeline | null = null;
+  const general = (): FramePipeline => {
+    pipeline ??= createFramePipeline(reducer, {
+      ...options,
+      emitEventIds: false,
+      // Continue where the fast path stopped: its SSE ids, and its calls for the adapter.
+      ...(fast !== null && {
+        appliedIds: fast.appliedIds,
+        protocol: fast.started ? primaryContinuing(fast.adapterCalls()) : protocol,
+      }),
+    });
+    return pipeline;
+  };
+  const decoder = createFrameDecoder(
+    {
+      onFrame(frame) {
+        if (onFast) {
+          const rest = fast!.push(frame);
+          if (rest === null) return;
+          onFast = false;
+          general().push(rest);
+          return;
+        }
+        general().push(frame);
+      },
+    },
+    options.framing,
+  );
   // The last SSE id is recorded once, at the end, rather than after every frame.
   const end = (status: 'done' | 'error' | 'aborted', error: ToolStreamError | null) => {
-    if (pipeline.lastEventId !== null) apply({ type: 'event-id', id: pipeline.lastEventId });
-    if (status === 'done') apply({ type: 'run-info', protocol: pipeline.protocol });
+    const lastEventId = general().lastEventId ?? fast?.lastEventId ?? null;
+    if (lastEventId !== null) apply({ type: 'event-id', id: lastEventId });
+    if (status === 'done') apply({ type: 'run-info', protocol: general().protocol });
     apply({ type: 'run-end', status, error });
     return reducer.state;
   };
 
-  apply({ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null });
   const signal = options.signal;
   let outcome: 'done' | 'aborted';
   try {
@@ -80,8 +137,13 @@ export async function reduceStreamToState(
   }
   if (outcome === 'aborted' || signal?.aborted) return end('aborted', null);
   decoder.end();
-  pipeline.end();
+  general().end();
   return end('done', null);
+}
+
+/** The primary protocol's adapter, continuing from the calls the fast path read. */
+function primaryContinuing(calls: Map<string, CallEntry>): AdapterDefinition {
+  return { ...chatMessageResponseProtocol, create: () => chatMessageResponseReader(calls) };
 }
 
 function errorText(cause: unknown): string {

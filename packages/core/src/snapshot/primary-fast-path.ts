@@ -1,0 +1,315 @@
+import {
+  CALL_CLOSED,
+  CALL_OPENED,
+  type CallEntry,
+  isToolEventType,
+  RESULT_CLOSED,
+  RESULT_OPENED,
+  stringOrNull,
+  toolError,
+} from '../adapters/chat-message-response.js';
+import { EventIdLog } from '../adapters/event-id-log.js';
+import type { EventDetails } from '../adapters/event-sink.js';
+import { isRecord } from '../adapters/frame-json.js';
+import type { ToolPhaseName } from '../protocol/events.js';
+import type { SseFrame, ToolEventType } from '../protocol/wire.js';
+import { liveStatus } from '../reducer/call-status.js';
+import { newPhase, newToolCall } from '../reducer/new-call.js';
+import type { OpenReducer } from '../reducer/reduce.js';
+import type { AssistantMessage, MessagePart, ToolCall, ToolStreamState } from '../reducer/state.js';
+
+/**
+ * `reduceStream`'s fast path for the primary protocol: reads well-formed `ChatMessageResponse`
+ * frames straight into the state that `reduceStream` builds in place, with the work of the frame
+ * pipeline, the adapter and the reducer's commonest case (one more piece for a phase that is
+ * streaming) done in one pass. Starting and ending a phase still go through the reducer, as
+ * events: the rules for calls live there.
+ *
+ * It reads a prefix of the stream. On the first frame that is not plainly well formed (not JSON,
+ * another protocol, a lifecycle event, a field of the wrong type, a part after completion, a
+ * tool's failure…) it stops for good and hands that frame — or the entries of it it has not
+ * applied — to the general path, which reports what is wrong exactly as it always does. The
+ * general path then continues from what the fast path knew: its SSE ids
+ * ({@link PrimaryFastPath.appliedIds}) and its calls ({@link PrimaryFastPath.adapterCalls}, the
+ * adapter's own bookkeeping). Tests hold both paths to the same final state on every stream.
+ */
+export interface PrimaryFastPath {
+  /**
+   * Reads one frame. Returns `null` when the frame was applied (or dropped as an SSE id already
+   * applied); otherwise the fast path has stopped, and the returned frame is what the general
+   * path must read: the frame itself (its id not yet recorded), or, when the frame was applied in
+   * part, one with the same data carrying only the `tool_calls` entries not yet applied and no id
+   * (it is recorded already).
+   */
+  push(frame: SseFrame): SseFrame | null;
+  /** Whether any frame was read: the stream is then known to be of the primary protocol. */
+  readonly started: boolean;
+  /** The SSE ids applied; the general path goes on with the same log. */
+  readonly appliedIds: EventIdLog;
+  /** The id of the last frame read that had one. */
+  readonly lastEventId: string | null;
+  /** `call_id` → what the adapter must know of each call, for the general path to go on. */
+  adapterCalls(): Map<string, CallEntry>;
+}
+
+/**
+ * Opens the fast path on `reducer`, whose state must be built in place (a `Draft` with
+ * `inPlace`) after a `run-start`.
+ */
+export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
+  const state: ToolStreamState = reducer.state;
+  // Wire `call_id` → the call in state. What the adapter tracks per call (the phases opened and
+  // closed, the id string it passes on) is read off the call itself: while every frame is well
+  // formed, the two never disagree (see `adapterCalls`).
+  const calls = new Map<string, ToolCall>();
+  const appliedIds = new EventIdLog();
+  let lastEventId: string | null = null;
+  let started = false;
+  let stopped = false;
+
+  const message = (): AssistantMessage => {
+    const messages = state.messages;
+    return messages[messages.length - 1] as AssistantMessage;
+  };
+
+  const markStreaming = () => {
+    const status = state.status;
+    if (status === 'idle' || status === 'connecting' || status === 'reconnecting') state.status = 'streaming';
+  };
+
+  const appendText = (text: string) => {
+    markStreaming();
+    const parts = message().parts as MessagePart[];
+    const last = parts[parts.length - 1];
+    if (last !== undefined && last.type === 'text') last.text += text;
+    else parts.push({ type: 'text', text });
+  };
+
+  /** Reads one `tool_calls` entry; `false` (with nothing applied) when the general path must. */
+  const readEntry = (value: unknown): boolean => {
+    if (!isRecord(value)) return false;
+    const wireId = value.call_id;
+    if (typeof wireId !== 'string' || wireId === '') return false;
+    const eventType = value.event_type;
+    if (!isToolEventType(eventType)) return false;
+    const rawDetails = value.tool_call_details;
+    if (rawDetails !== undefined && rawDetails !== null && !isRecord(rawDetails)) return false;
+    const part = value.stream_part;
+    if (part !== undefined && part !== null && typeof part !== 'string') return false;
+    const phase: ToolPhaseName = eventType === 'call' || eventType === 'delegation_call' ? 'call' : 'result';
+    let call = calls.get(wireId);
+    // A part after completion: the adapter reports it. (A result's start completes the call phase.)
+    if (call !== undefined && (phase === 'call' ? call.call : call.result)?.complete) return false;
+    const ends = typeof part !== 'string' || value.is_complete !== false;
+    if (ends && toolError(rawDetails) !== null) return false; // the tool failed
+
+    // From here on the entry is applied, exactly as the adapter and the reducer would.
+    markStreaming();
+    let details: EventDetails = rawDetails ?? null;
+    if (call === undefined) {
+      call = createCall(wireId, eventType, phase, value.tool_name, details);
+      calls.set(wireId, call);
+      details = null; // carried by the start
+    } else if (phase === 'result' && call.result === null) {
+      startResult(call, eventType, value.tool_name, details);
+      details = null;
+    }
+
+    if (typeof part === 'string') {
+      appendPart(call, phase, part, details);
+      if (!ends) return true;
+      const toolResponse = value.tool_response;
+      endPhase(
+        call,
+        phase,
+        typeof toolResponse === 'string' && toolResponse !== '' ? toolResponse : null,
+        null,
+      );
+      return true;
+    }
+    const toolResponse = value.tool_response;
+    endPhase(call, phase, typeof toolResponse === 'string' ? toolResponse : '', details);
+    return true;
+  };
+
+  /** The reducer's `tool-start` for a new call (its `#createCall`), in place. */
+  const createCall = (
+    callId: string,
+    eventType: ToolEventType,
+    phase: ToolPhaseName,
+    toolName: unknown,
+    details: EventDetails,
+  ): ToolCall => {
+    const now = reducer.now;
+    const wireParent = stringOrNull(details?.parent_call_id);
+    const parentCallId = wireParent === null ? null : (calls.get(wireParent)?.id ?? wireParent);
+    const start = {
+      callId,
+      phase,
+      toolName: typeof toolName === 'string' ? toolName : '',
+      kind: eventType === 'delegation_call' || eventType === 'delegation_result' ? 'delegation' : 'tool',
+      parentCallId,
+      agent: stringOrNull(details?.agent),
+      eventType,
+    } as const;
+    const callPhase = newPhase(now);
+    const call = newToolCall(start, state.run.messageId, { ...details }, callPhase, now);
+    if (phase === 'result') {
+      // The call phase was never sent: it happened, but only the result was seen.
+      callPhase.complete = true;
+      callPhase.completedAt = now;
+      call.result = newPhase(now);
+    }
+    // The fast path is the only writer of calls so far: an id it has not seen is not in state.
+    (state.calls as Record<string, ToolCall>)[callId] = call;
+    (state.callOrder as string[]).push(callId);
+    if (parentCallId === null) {
+      (message().parts as MessagePart[]).push({ type: 'tool-call', callId });
+    } else {
+      const children = state.children as Record<string, string[]>;
+      const siblings = children[parentCallId];
+      if (siblings === undefined) children[parentCallId] = [callId];
+      else siblings.push(callId);
+    }
+    return call;
+  };
+
+  /** The reducer's `tool-start` of a result phase for a known call, in place. */
+  const startResult = (
+    call: ToolCall,
+    eventType: ToolEventType,
+    toolName: unknown,
+    details: EventDetails,
+  ) => {
+    if (typeof toolName === 'string' && toolName !== '' && call.toolName === '') call.toolName = toolName;
+    if (details !== null) {
+      mergeDetails(call, details);
+      const agent = stringOrNull(details.agent);
+      if (agent !== null && call.agent === null) call.agent = agent;
+    }
+    if (call.result === null) {
+      const now = reducer.now;
+      if (!call.call.complete) {
+        call.call.complete = true;
+        call.call.completedAt = now;
+      }
+      call.result = newPhase(now);
+    }
+    call.phase = 'result';
+    call.eventType = eventType;
+    if (eventType === 'delegation_result') call.kind = 'delegation';
+    call.status = liveStatus(call);
+  };
+
+  /** The reducer's `tool-end`, in place (no error: a failing tool leaves the fast path). */
+  const endPhase = (call: ToolCall, phase: ToolPhaseName, output: string | null, details: EventDetails) => {
+    const target = (phase === 'call' ? call.call : call.result)!;
+    const now = reducer.now;
+    if (output !== null) target.text = output;
+    target.complete = true;
+    target.completedAt = now;
+    if (details !== null) mergeDetails(call, details);
+    call.status = liveStatus(call);
+    if (call.status === 'complete') call.completedAt = now;
+  };
+
+  const mergeDetails = (call: ToolCall, details: Readonly<Record<string, unknown>>) => {
+    const merged = call.details as Record<string, unknown>;
+    for (const key in details) {
+      const detail = details[key];
+      if (merged[key] !== detail) merged[key] = detail;
+    }
+  };
+
+  /**
+   * The reducer's `tool-delta`, in place. The entry's checks already hold: the phase exists (its
+   * start came first), is open, and the call is not closed.
+   */
+  const appendPart = (call: ToolCall, phase: ToolPhaseName, part: string, details: EventDetails) => {
+    const target = (phase === 'call' ? call.call : call.result)!;
+    target.text += part;
+    if (details !== null) mergeDetails(call, details);
+    if (call.status === 'streaming') return; // nearly always: one more piece
+    target.streamed = true;
+    call.status = liveStatus(call);
+  };
+
+  /** A frame for the general path: the entries of `toolCalls` from `index` on. */
+  const rest = (frame: SseFrame, toolCalls: unknown[], index: number): SseFrame => ({
+    event: frame.event,
+    data: frame.data,
+    json: { tool_calls: index === 0 ? toolCalls : toolCalls.slice(index) },
+  });
+
+  return {
+    get started() {
+      return started;
+    },
+    appliedIds,
+    get lastEventId() {
+      return lastEventId;
+    },
+    adapterCalls() {
+      const entries = new Map<string, CallEntry>();
+      for (const [wireId, call] of calls) {
+        let bits = CALL_OPENED;
+        if (call.call.complete) bits |= CALL_CLOSED;
+        if (call.result !== null) bits |= RESULT_OPENED | (call.result.complete ? RESULT_CLOSED : 0);
+        entries.set(wireId, { bits, id: call.id });
+      }
+      return entries;
+    },
+    push(frame) {
+      if (stopped) return frame;
+      const data = frame.data;
+      let json: unknown;
+      if ((frame.event === undefined || frame.event === 'message') && data.charCodeAt(0) === 123 /* { */) {
+        try {
+          json = JSON.parse(data);
+        } catch {
+          json = undefined;
+        }
+      }
+      const id = frame.id !== undefined && frame.id !== '' ? frame.id : null;
+      if (!isRecord(json)) return stop(frame, id, undefined);
+      const { message: text, citations, tool_calls: toolCalls } = json;
+      // What `auto` recognises as the primary protocol, with every field of the right type.
+      if (!Array.isArray(toolCalls) && typeof text !== 'string') return stop(frame, id, json);
+      if (text !== undefined && text !== null && typeof text !== 'string') return stop(frame, id, json);
+      if (toolCalls !== undefined && toolCalls !== null && !Array.isArray(toolCalls))
+        return stop(frame, id, json);
+      if (citations !== undefined && citations !== null && !Array.isArray(citations))
+        return stop(frame, id, json);
+      if (id !== null) {
+        if (!appliedIds.addIfNew(id)) return null; // already applied: dropped, as the pipeline does
+        lastEventId = id;
+      }
+      started = true;
+      if (typeof text === 'string' && text !== '') appendText(text);
+      if (Array.isArray(citations) && citations.length > 0) {
+        reducer.apply({
+          type: 'citations',
+          citations: citations.filter((c): c is string => typeof c === 'string'),
+        });
+      }
+      if (Array.isArray(toolCalls)) {
+        for (let index = 0; index < toolCalls.length; index++) {
+          if (!readEntry(toolCalls[index])) {
+            stopped = true;
+            return rest(frame, toolCalls, index);
+          }
+        }
+      }
+      return null;
+    },
+  };
+
+  /** Stops the fast path on a frame it did not apply: the general path reads all of it. */
+  function stop(frame: SseFrame, id: string | null, json: unknown): SseFrame {
+    stopped = true;
+    const whole: SseFrame = { event: frame.event, data: frame.data };
+    if (id !== null) whole.id = id;
+    if (json !== undefined) whole.json = json;
+    return whole;
+  }
+}
