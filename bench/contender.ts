@@ -25,7 +25,7 @@ export interface PreparedRun {
 
 /** One implementation under test. */
 export interface Contender {
-  key: 'floor' | 'reference' | 'ai-sdk' | 'core';
+  key: 'floor' | 'reference' | 'ai-sdk' | 'core' | 'core-general';
   label: string;
   /** Untimed set-up of one run (translating the input into another protocol happens here). */
   prepare(input: BenchInput): PreparedRun;

@@ -16,7 +16,8 @@ import type { ToolStreamAction } from '../packages/core/src/reducer/actions.js';
 import { Draft } from '../packages/core/src/reducer/draft.js';
 import { applyActions, openReducer } from '../packages/core/src/reducer/reduce.js';
 import { initialState } from '../packages/core/src/reducer/state.js';
-import { reduceStream } from '../packages/core/src/snapshot/reduce-stream.js';
+import { readStreamToState, reduceStream } from '../packages/core/src/snapshot/reduce-stream.js';
+import { toSnapshot } from '../packages/core/src/snapshot/snapshot.js';
 import { createFrameDecoder } from '../packages/core/src/sse/frame-decoder.js';
 import { compareState, type ObservedCall } from './check.js';
 import { GcPauses, nextMacrotask } from './gc-pauses.js';
@@ -234,7 +235,14 @@ const stages: [string, () => Promise<void>][] = [
     },
   ],
   [
-    'reduceStream (everything)',
+    'reduceStream on its general path only (the fast path off: pipeline, adapter, reducer for every frame)',
+    async () => {
+      const state = await readStreamToState(streamPieces(pieces, null), {}, { fastPath: false });
+      sink += toSnapshot(state).toolCalls.length;
+    },
+  ],
+  [
+    'reduceStream (everything; well-formed frames of the primary protocol on its fast path)',
     async () => {
       sink += (await reduceStream(streamPieces(pieces, null))).toolCalls.length;
     },

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchInput, Contender } from './contender.js';
 import { createAiSdkContender } from './contenders/ai-sdk.js';
-import { coreContender } from './contenders/core.js';
+import { coreContender, coreGeneralContender } from './contenders/core.js';
 import { floorContender } from './contenders/floor.js';
 import { referenceHookContender } from './contenders/reference-hook.js';
 import { canCollect, median, type RunOutcome, runOnce } from './measure.js';
@@ -35,7 +35,7 @@ const LONG_RUN_MS = 2000;
 const aiBudgetMs = (numberEnv('BENCH_AI_BUDGET_S') ?? 60) * 1000;
 
 const aiSdk = createAiSdkContender((bytes) => (bytes > BIG ? aiBudgetMs : null));
-const fast: Contender[] = [floorContender, referenceHookContender, coreContender];
+const fast: Contender[] = [floorContender, referenceHookContender, coreContender, coreGeneralContender];
 
 async function main(): Promise<void> {
   if (!canCollect)

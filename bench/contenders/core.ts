@@ -1,38 +1,59 @@
 import { reduceStream, type StreamSnapshot } from '../../packages/core/src/index.js';
+import { readStreamToState } from '../../packages/core/src/snapshot/reduce-stream.js';
+import { toSnapshot } from '../../packages/core/src/snapshot/snapshot.js';
 import { compareState, type ObservedCall } from '../check.js';
-import type { Contender } from '../contender.js';
-import { streamPieces } from '../pieces.js';
+import type { Contender, PreparedRun } from '../contender.js';
+import { type Pieces, streamPieces } from '../pieces.js';
 
 /**
  * (d) toolstream core: `reduceStream` with its defaults (`auto` protocol and framing, as a user
  * would call it), fed the same pieces: its own frame decoder (eventsource-parser), the SSE-id
- * dedupe, the primary adapter, the reducer, and the final snapshot.
+ * dedupe, and the primary protocol's fast path (well-formed frames written straight into the
+ * state; see primary-fast-path.ts), then the final snapshot.
  */
 export const coreContender: Contender = {
   key: 'core',
   label: '(d) toolstream core reduceStream',
-  prepare({ pieces }) {
-    let snapshot: StreamSnapshot | null = null;
-    return {
-      async run(probe) {
-        snapshot = await reduceStream(streamPieces(pieces.pieces, probe));
-      },
-      check(expected) {
-        if (snapshot === null) return ['no snapshot'];
-        const problems: string[] = [];
-        if (snapshot.status !== 'done') problems.push(`status ${snapshot.status}`);
-        for (const error of snapshot.errors.slice(0, 3))
-          problems.push(`error ${error.code}: ${error.message}`);
-        const calls = new Map<string, ObservedCall>();
-        for (const call of snapshot.toolCalls) {
-          calls.set(call.call_id, {
-            output: call.output,
-            complete: call.is_complete,
-            parentId: call.parent_call_id,
-          });
-        }
-        return [...problems, ...compareState(expected, snapshot.text, calls)];
-      },
-    };
-  },
+  prepare: ({ pieces }) => prepareCoreRun(pieces, (input) => reduceStream(input)),
 };
+
+/**
+ * (d′) the same with the fast path off: every frame through the general pipeline (adapter,
+ * normalized events, reducer), as the live store reads a stream. Shown beside (d) so the fast
+ * path's share is measured in the same run.
+ */
+export const coreGeneralContender: Contender = {
+  key: 'core-general',
+  label: '(d′) core, general path only',
+  prepare: ({ pieces }) =>
+    prepareCoreRun(pieces, async (input) =>
+      toSnapshot(await readStreamToState(input, {}, { fastPath: false })),
+    ),
+};
+
+function prepareCoreRun(
+  pieces: Pieces,
+  read: (input: AsyncIterable<Uint8Array>) => Promise<StreamSnapshot>,
+): PreparedRun {
+  let snapshot: StreamSnapshot | null = null;
+  return {
+    async run(probe) {
+      snapshot = await read(streamPieces(pieces.pieces, probe));
+    },
+    check(expected) {
+      if (snapshot === null) return ['no snapshot'];
+      const problems: string[] = [];
+      if (snapshot.status !== 'done') problems.push(`status ${snapshot.status}`);
+      for (const error of snapshot.errors.slice(0, 3)) problems.push(`error ${error.code}: ${error.message}`);
+      const calls = new Map<string, ObservedCall>();
+      for (const call of snapshot.toolCalls) {
+        calls.set(call.call_id, {
+          output: call.output,
+          complete: call.is_complete,
+          parentId: call.parent_call_id,
+        });
+      }
+      return [...problems, ...compareState(expected, snapshot.text, calls)];
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, frame, part, sse, sseFrame, text, tools, typed } from '../../test/sse-builder.js';
+import { call, frame, ndjson, part, sse, sseFrame, text, tools, typed } from '../../test/sse-builder.js';
 import type { SseFrame } from '../protocol/wire.js';
 import { Draft } from '../reducer/draft.js';
 import { openReducer } from '../reducer/reduce.js';
@@ -161,6 +161,13 @@ describe('after a hand-over the general path goes on from what the fast path rea
     const { fast, general } = await bothPaths(stream);
     expect(fast).toEqual(general);
     expect(fast.calls.c1).toMatchObject({ toolName: 'search', agent: 'scout', status: 'complete' });
+  });
+
+  it('reads NDJSON the same way', async () => {
+    const stream = ndjson(text('a'), tools(part('c1', 'x'), part('c1', 'y', { complete: true })), text('b'));
+    const { fast, general } = await bothPaths(stream);
+    expect(fast).toEqual(general);
+    expect(fast.calls.c1!.call).toMatchObject({ text: 'xy', complete: true });
   });
 
   it('reads a stream of another protocol entirely on the general path', async () => {

@@ -36,6 +36,10 @@ export interface ReduceStreamOptions {
  * anyone who wants the result of a run without a store: the same adapters and reducer as the
  * live store, so a snapshot is what a UI would have shown at the end.
  *
+ * Well-formed frames of the primary protocol take a fast path that writes them straight into the
+ * state; the first frame that is not (another protocol, a bad field, a part after completion…)
+ * hands over to the general path for the rest of the stream. The result is the same either way.
+ *
  * @example
  * ```ts
  * const snapshot = await reduceStream((await fetch('/api/chat/stream', init)).body!);
