@@ -11,6 +11,7 @@
  * reducer's rules.
  */
 import type { ChatMessageResponse } from '../packages/core/src/protocol/wire.js';
+import { newPhase, newToolCall } from '../packages/core/src/reducer/new-call.js';
 import type { MessagePart, ToolCall, ToolPhase } from '../packages/core/src/reducer/state.js';
 
 /** The state a {@link MinimalStateReducer} builds: the same shapes as `ToolStreamState`'s. */
@@ -74,26 +75,17 @@ export class MinimalStateReducer {
     details: Readonly<Record<string, unknown>> | null,
   ): ToolCall {
     const parentId = typeof details?.parent_call_id === 'string' ? details.parent_call_id : null;
-    const call: ToolCall = {
-      id,
-      toolName,
-      kind: eventType.startsWith('delegation') ? 'delegation' : 'tool',
-      parentId,
-      agent: typeof details?.agent === 'string' ? details.agent : null,
-      messageId: 'assistant-1',
-      eventType,
-      details: { ...details },
+    // The core's own constructor, so the shape is the same object for object.
+    const start = {
+      callId: id,
       phase: phaseName,
-      call: this.#newPhase(),
-      result: null,
-      argsText: null,
-      args: null,
-      argsError: null,
-      status: 'pending',
-      error: null,
-      startedAt: this.#now,
-      completedAt: null,
+      toolName,
+      kind: eventType.startsWith('delegation') ? ('delegation' as const) : ('tool' as const),
+      parentCallId: parentId,
+      agent: typeof details?.agent === 'string' ? details.agent : null,
+      eventType,
     };
+    const call = newToolCall(start, 'assistant-1', { ...details }, this.#newPhase(), this.#now);
     const { calls, callOrder, children, parts } = this.state;
     calls[id] = call;
     callOrder.push(id);
@@ -107,7 +99,7 @@ export class MinimalStateReducer {
   }
 
   #newPhase(): ToolPhase {
-    return { text: '', streamed: false, complete: false, startedAt: this.#now, completedAt: null };
+    return newPhase(this.#now);
   }
 
   #appendText(text: string): void {
