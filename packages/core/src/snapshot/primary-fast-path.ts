@@ -20,10 +20,13 @@ import type { AssistantMessage, MessagePart, ToolCall, ToolStreamState } from '.
 
 /**
  * `reduceStream`'s fast path for the primary protocol: reads well-formed `ChatMessageResponse`
- * frames straight into the state that `reduceStream` builds in place, with the work of the frame
- * pipeline, the adapter and the reducer's commonest case (one more piece for a phase that is
- * streaming) done in one pass. Starting and ending a phase still go through the reducer, as
- * events: the rules for calls live there.
+ * frames straight into the state that `reduceStream` builds in place, doing the work of the frame
+ * pipeline, the adapter and the reducer in one pass, with no normalized events and no
+ * copy-on-write. It writes what the reducer would write for the same frames (a call made by the
+ * same constructor, new-call.ts; phases started, streamed and ended as the reducer's
+ * `tool-start`, `tool-delta` and `tool-end` do when nothing is wrong); citations go through the
+ * reducer itself. Anything unusual is not its business (below), so it needs none of the
+ * reducer's error handling.
  *
  * It reads a prefix of the stream. On the first frame that is not plainly well formed (not JSON,
  * another protocol, a lifecycle event, a field of the wrong type, a part after completion, a
@@ -72,6 +75,7 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
     return messages[messages.length - 1] as AssistantMessage;
   };
 
+  // The reducer's `#markStreaming`: the first content of a run makes it `streaming`.
   const markStreaming = () => {
     const status = state.status;
     if (status === 'idle' || status === 'connecting' || status === 'reconnecting') state.status = 'streaming';
