@@ -266,7 +266,7 @@ describe('idle timeout', () => {
   it('ends an unnamed run whose server goes silent with a retryable timeout, keeping the text', async () => {
     const requests = recordRequests();
     mock.use(http.post(endpoint, () => sseResponse(events.slice(0, 2), { keepOpen: true })));
-    const chat = store({ idleTimeoutMs: 100 });
+    const chat = store({ idleTimeoutMs: 400 });
     await chat.send('x');
     const state = chat.getState();
     expectTyped(state.error);
@@ -285,7 +285,7 @@ describe('idle timeout', () => {
         return sseResponse(events.slice(after + 1), { runId: 'run-3' });
       }),
     );
-    const chat = store({ idleTimeoutMs: 100 });
+    const chat = store({ idleTimeoutMs: 400 });
     await chat.send('x');
     const state = chat.getState();
     expect(state.status).toBe('done');

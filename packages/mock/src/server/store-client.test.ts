@@ -79,7 +79,10 @@ describe('createToolStreamStore against the mock server', () => {
       endpoint: `${server.endpoint}?fault=stall-after:5`,
       fetch,
       schedule: 'sync',
-      idleTimeoutMs: 150,
+      // Each stall lasts this long. It also bounds the wait for the POST's response headers: a
+      // POST that times out before the run is named cannot be resumed (by design), so on a busy
+      // CI machine 150 ms made this test fail now and then.
+      idleTimeoutMs: 600,
     });
     await store.send({ message: 'x', body: { scenario: 'single-call' } });
     expect(store.getState().status).toBe('done');
