@@ -6,6 +6,7 @@ import type { ToolStreamAction } from './actions.js';
 import { isOpenStatus, liveStatus } from './call-status.js';
 import { Draft } from './draft.js';
 import { newPhase, newToolCall } from './new-call.js';
+import { awaitsContent } from './run-status.js';
 import type {
   AssistantMessage,
   ChatMessage,
@@ -238,9 +239,7 @@ class StateWriter {
   }
 
   #markStreaming(): void {
-    const status = this.state.status;
-    if (status === 'idle' || status === 'connecting' || status === 'reconnecting')
-      this.#root().status = 'streaming';
+    if (awaitsContent(this.state.status)) this.#root().status = 'streaming';
   }
 
   // ── text ─────────────────────────────────────────────────────────────────────────────────

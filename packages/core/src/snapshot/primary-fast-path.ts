@@ -16,6 +16,7 @@ import type { SseFrame, ToolEventType } from '../protocol/wire.js';
 import { liveStatus } from '../reducer/call-status.js';
 import { newPhase, newToolCall } from '../reducer/new-call.js';
 import type { OpenReducer } from '../reducer/reduce.js';
+import { awaitsContent } from '../reducer/run-status.js';
 import type { AssistantMessage, MessagePart, ToolCall, ToolStreamState } from '../reducer/state.js';
 
 /**
@@ -77,8 +78,7 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
 
   // The reducer's `#markStreaming`: the first content of a run makes it `streaming`.
   const markStreaming = () => {
-    const status = state.status;
-    if (status === 'idle' || status === 'connecting' || status === 'reconnecting') state.status = 'streaming';
+    if (awaitsContent(state.status)) state.status = 'streaming';
   };
 
   const appendText = (text: string) => {
@@ -274,17 +274,17 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
           json = undefined;
         }
       }
-      const id = frame.id !== undefined && frame.id !== '' ? frame.id : null;
-      if (!isRecord(json)) return stop(frame, id, undefined);
+      if (!isRecord(json)) return stop(frame, undefined);
       const { message: text, citations, tool_calls: toolCalls } = json;
       // What `auto` recognises as the primary protocol, with every field of the right type.
-      if (!Array.isArray(toolCalls) && typeof text !== 'string') return stop(frame, id, json);
-      if (text !== undefined && text !== null && typeof text !== 'string') return stop(frame, id, json);
+      if (!Array.isArray(toolCalls) && typeof text !== 'string') return stop(frame, json);
+      if (text !== undefined && text !== null && typeof text !== 'string') return stop(frame, json);
       if (toolCalls !== undefined && toolCalls !== null && !Array.isArray(toolCalls))
-        return stop(frame, id, json);
+        return stop(frame, json);
       if (citations !== undefined && citations !== null && !Array.isArray(citations))
-        return stop(frame, id, json);
-      if (id !== null) {
+        return stop(frame, json);
+      const id = frame.id;
+      if (id !== undefined && id !== '') {
         if (!appliedIds.addIfNew(id)) return null; // already applied: dropped, as the pipeline does
         lastEventId = id;
       }
@@ -308,12 +308,12 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
     },
   };
 
-  /** Stops the fast path on a frame it did not apply: the general path reads all of it. */
-  function stop(frame: SseFrame, id: string | null, json: unknown): SseFrame {
+  /**
+   * Stops the fast path on a frame it did not apply: the general path reads all of it (with the
+   * parse already done, when there was one).
+   */
+  function stop(frame: SseFrame, json: unknown): SseFrame {
     stopped = true;
-    const whole: SseFrame = { event: frame.event, data: frame.data };
-    if (id !== null) whole.id = id;
-    if (json !== undefined) whole.json = json;
-    return whole;
+    return json === undefined ? frame : { ...frame, json };
   }
 }
