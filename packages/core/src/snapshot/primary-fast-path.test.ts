@@ -176,4 +176,15 @@ describe('after a hand-over the general path goes on from what the fast path rea
     expect(fast).toEqual(general);
     expect(fast.run.protocol).toBe('typed-events');
   });
+
+  it('names the primary protocol for a stream it read whole, and none for a stream with no frames', async () => {
+    const whole = await bothPaths(sse(text('a'), tools(part('c1', 'x', { complete: true }))));
+    expect(whole.fast).toEqual(whole.general);
+    expect(whole.fast.run.protocol).toBe('chat-message-response');
+    for (const stream of ['', ': a comment only\n\n', 'retry: 100\n\n']) {
+      const { fast, general } = await bothPaths(stream);
+      expect(fast).toEqual(general);
+      expect(fast.run.protocol).toBeNull();
+    }
+  });
 });

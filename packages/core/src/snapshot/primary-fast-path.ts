@@ -2,7 +2,6 @@ import {
   CALL_CLOSED,
   CALL_OPENED,
   type CallEntry,
-  isToolEventType,
   RESULT_CLOSED,
   RESULT_OPENED,
   stringOrNull,
@@ -17,7 +16,13 @@ import { liveStatus } from '../reducer/call-status.js';
 import { newPhase, newToolCall } from '../reducer/new-call.js';
 import type { OpenReducer } from '../reducer/reduce.js';
 import { awaitsContent } from '../reducer/run-status.js';
-import type { AssistantMessage, MessagePart, ToolCall, ToolStreamState } from '../reducer/state.js';
+import type {
+  AssistantMessage,
+  MessagePart,
+  ToolCall,
+  ToolPhase,
+  ToolStreamState,
+} from '../reducer/state.js';
 
 /**
  * `reduceStream`'s fast path for the primary protocol: reads well-formed `ChatMessageResponse`
@@ -89,40 +94,77 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
     else parts.push({ type: 'text', text });
   };
 
-  /** Reads one `tool_calls` entry; `false` (with nothing applied) when the general path must. */
+  /**
+   * Reads one `tool_calls` entry; `false` (with nothing applied) when the general path must.
+   * Most entries of a long run are one more piece of a phase already open: those are applied
+   * here, with the checks their fields need; everything else goes on to `readOther`.
+   */
   const readEntry = (value: unknown): boolean => {
-    if (!isRecord(value)) return false;
-    const wireId = value.call_id;
+    // An array has no `call_id`: it fails the next check without an `Array.isArray`.
+    if (typeof value !== 'object' || value === null) return false;
+    const entry = value as Record<string, unknown>;
+    const wireId = entry.call_id;
     if (typeof wireId !== 'string' || wireId === '') return false;
-    const eventType = value.event_type;
-    if (!isToolEventType(eventType)) return false;
-    const rawDetails = value.tool_call_details;
-    if (rawDetails !== undefined && rawDetails !== null && !isRecord(rawDetails)) return false;
-    const part = value.stream_part;
-    if (part !== undefined && part !== null && typeof part !== 'string') return false;
-    const phase: ToolPhaseName = eventType === 'call' || eventType === 'delegation_call' ? 'call' : 'result';
-    let call = calls.get(wireId);
+    const eventType = entry.event_type;
+    const phase = phaseOf(eventType);
+    if (phase === null) return false;
+    const rawDetails = entry.tool_call_details;
+    let details: EventDetails = null;
+    if (rawDetails !== undefined && rawDetails !== null) {
+      if (typeof rawDetails !== 'object' || Array.isArray(rawDetails)) return false;
+      details = rawDetails as EventDetails;
+    }
+    const part = entry.stream_part;
+    const call = calls.get(wireId);
+    if (typeof part === 'string') {
+      if (call !== undefined && entry.is_complete === false) {
+        const target = phase === 'call' ? call.call : call.result;
+        if (target !== null) {
+          if (target.complete) return false; // a part after completion: the adapter reports it
+          // One more piece of an open phase. The run is `streaming` already: the entry that
+          // created the call made it so, and nothing on the fast path changes it back.
+          appendPart(call, target, part, details);
+          return true;
+        }
+      }
+    } else if (part !== undefined && part !== null) return false;
+    return readOther(entry, wireId, eventType as ToolEventType, phase, details, part, call);
+  };
+
+  /**
+   * The rest of {@link readEntry}: a new call, the start of a result, or an end. The entry's
+   * fields have the right types already.
+   */
+  const readOther = (
+    entry: Record<string, unknown>,
+    wireId: string,
+    eventType: ToolEventType,
+    phase: ToolPhaseName,
+    details: EventDetails,
+    part: string | null | undefined,
+    known: ToolCall | undefined,
+  ): boolean => {
     // A part after completion: the adapter reports it. (A result's start completes the call phase.)
-    if (call !== undefined && (phase === 'call' ? call.call : call.result)?.complete) return false;
-    const ends = typeof part !== 'string' || value.is_complete !== false;
-    if (ends && toolError(rawDetails) !== null) return false; // the tool failed
+    if (known !== undefined && (phase === 'call' ? known.call : known.result)?.complete) return false;
+    const ends = typeof part !== 'string' || entry.is_complete !== false;
+    if (ends && toolError(details) !== null) return false; // the tool failed
 
     // From here on the entry is applied, exactly as the adapter and the reducer would.
     markStreaming();
-    let details: EventDetails = rawDetails ?? null;
+    let call = known;
     if (call === undefined) {
-      call = createCall(wireId, eventType, phase, value.tool_name, details);
+      call = createCall(wireId, eventType, phase, entry.tool_name, details);
       calls.set(wireId, call);
       details = null; // carried by the start
     } else if (phase === 'result' && call.result === null) {
-      startResult(call, eventType, value.tool_name, details);
+      startResult(call, eventType, entry.tool_name, details);
       details = null;
     }
 
     if (typeof part === 'string') {
-      appendPart(call, phase, part, details);
+      appendPart(call, (phase === 'call' ? call.call : call.result)!, part, details);
       if (!ends) return true;
-      const toolResponse = value.tool_response;
+      const toolResponse = entry.tool_response;
       endPhase(
         call,
         phase,
@@ -131,7 +173,7 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
       );
       return true;
     }
-    const toolResponse = value.tool_response;
+    const toolResponse = entry.tool_response;
     endPhase(call, phase, typeof toolResponse === 'string' ? toolResponse : '', details);
     return true;
   };
@@ -226,11 +268,10 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
   };
 
   /**
-   * The reducer's `tool-delta`, in place. The entry's checks already hold: the phase exists (its
-   * start came first), is open, and the call is not closed.
+   * The reducer's `tool-delta`, in place, on `target`: the call's latest phase, open (its start
+   * came first, and the entry's checks hold).
    */
-  const appendPart = (call: ToolCall, phase: ToolPhaseName, part: string, details: EventDetails) => {
-    const target = (phase === 'call' ? call.call : call.result)!;
+  const appendPart = (call: ToolCall, target: ToolPhase, part: string, details: EventDetails) => {
     target.text += part;
     if (details !== null) mergeDetails(call, details);
     if (call.status === 'streaming') return; // nearly always: one more piece
@@ -316,4 +357,11 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
     stopped = true;
     return json === undefined ? frame : { ...frame, json };
   }
+}
+
+/** The phase a valid `event_type` belongs to, or `null` for anything else. */
+function phaseOf(eventType: unknown): ToolPhaseName | null {
+  if (eventType === 'delegation_result' || eventType === 'result') return 'result';
+  if (eventType === 'delegation_call' || eventType === 'call') return 'call';
+  return null;
 }

@@ -118,11 +118,20 @@ export async function readStreamToState(
     },
     options.framing,
   );
+  // The general pipeline as the stream ends, if it is needed: a stream the fast path read whole
+  // needs none (the primary protocol's adapter has nothing to finish).
+  const pipelineAtEnd = (): FramePipeline | null => pipeline ?? (fast?.started ? null : general());
   // The last SSE id is recorded once, at the end, rather than after every frame.
   const end = (status: 'done' | 'error' | 'aborted', error: ToolStreamError | null) => {
-    const lastEventId = general().lastEventId ?? fast?.lastEventId ?? null;
+    const after = pipelineAtEnd();
+    const lastEventId = after?.lastEventId ?? fast?.lastEventId ?? null;
     if (lastEventId !== null) apply({ type: 'event-id', id: lastEventId });
-    if (status === 'done') apply({ type: 'run-info', protocol: general().protocol });
+    if (status === 'done') {
+      apply({
+        type: 'run-info',
+        protocol: after === null ? chatMessageResponseProtocol.name : after.protocol,
+      });
+    }
     apply({ type: 'run-end', status, error });
     return reducer.state;
   };
@@ -141,7 +150,7 @@ export async function readStreamToState(
   }
   if (outcome === 'aborted' || signal?.aborted) return end('aborted', null);
   decoder.end();
-  general().end();
+  pipelineAtEnd()?.end();
   return end('done', null);
 }
 
