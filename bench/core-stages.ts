@@ -24,6 +24,7 @@ import { GcPauses, nextMacrotask } from './gc-pauses.js';
 import { median } from './measure.js';
 import { MinimalStateReducer } from './minimal-state-reducer.js';
 import { cutIntoPieces, streamPieces } from './pieces.js';
+import { createRandom, type Random } from './prng.js';
 import { generateWorkload } from './workload.js';
 
 const megabytes = Number(process.argv[2] ?? 20);
@@ -254,8 +255,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
 const gcPauses = new GcPauses();
 
 /**
- * Runs `list` round-robin, each round starting one stage later (two warm-up rounds), and returns
- * the median wall and CPU ms of each, and the median of the main thread's GC pauses during its runs.
+ * Runs every stage of `list` once a round, in a new order each round (two warm-up rounds), and
+ * returns the median wall and CPU ms of each, and the median of the main thread's GC pauses
+ * during its runs.
  */
 async function measure(
   list: [string, () => Promise<void>][],
@@ -263,11 +265,12 @@ async function measure(
   const wall = list.map(() => [] as number[]);
   const cpu = list.map(() => [] as number[]);
   const gc = list.map(() => [] as number[]);
+  const random = createRandom(0x5eed);
   for (let round = -2; round < rounds; round++) {
-    // Each round starts one stage later: a stage that keeps a large state leaves it for whoever
-    // runs next to collect, and a fixed order would always charge the same stage for it.
-    for (let step = 0; step < list.length; step++) {
-      const index = (step + round + 2) % list.length;
+    // A stage that keeps a large state leaves it for whoever runs next to collect. Shuffled, each
+    // stage follows a different one from round to round; merely starting each round one stage
+    // later would keep every stage behind the same predecessor, round after round.
+    for (const index of shuffled(list.length, random)) {
       const run = list[index]![1];
       const cpuStart = process.cpuUsage();
       const start = performance.now();
@@ -288,6 +291,16 @@ async function measure(
     cpu: median(cpu[index]!),
     gc: median(gc[index]!),
   }));
+}
+
+/** The indexes `0…length-1` in a random order (Fisher–Yates). */
+function shuffled(length: number, random: Random): number[] {
+  const order = Array.from({ length }, (_, index) => index);
+  for (let i = length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
 }
 
 const results = await measure(stages);
