@@ -21,11 +21,14 @@ export interface CallEntry {
   id: string;
 }
 
-/** Whether a value is one of the primary protocol's `event_type`s. */
-export function isToolEventType(value: unknown): value is ToolEventType {
-  return (
-    value === 'call' || value === 'result' || value === 'delegation_call' || value === 'delegation_result'
-  );
+/**
+ * The phase an `event_type` of the primary protocol belongs to, or `null` for any other value: the
+ * one place the protocol's event types are read, for the adapter and `reduceStream`'s fast path.
+ */
+export function toolPhaseOf(eventType: unknown): ToolPhaseName | null {
+  if (eventType === 'delegation_result' || eventType === 'result') return 'result';
+  if (eventType === 'delegation_call' || eventType === 'call') return 'call';
+  return null;
 }
 
 /**
@@ -65,14 +68,14 @@ export function chatMessageResponseReader(calls: Map<string, CallEntry>): Stream
       return;
     }
     const eventType = value.event_type;
-    if (!isToolEventType(eventType)) {
+    const phase = toolPhaseOf(eventType);
+    if (phase === null) {
       emit({
         type: 'protocol-error',
         error: protocolError(`unknown event_type ${JSON.stringify(eventType)}`, frameText(frame), wireId),
       });
       return;
     }
-    const phase: ToolPhaseName = eventType === 'call' || eventType === 'delegation_call' ? 'call' : 'result';
     const opened = phase === 'call' ? CALL_OPENED : RESULT_OPENED;
     const closed = phase === 'call' ? CALL_CLOSED : RESULT_CLOSED;
     let details = isRecord(value.tool_call_details) ? value.tool_call_details : null;
@@ -108,7 +111,7 @@ export function chatMessageResponseReader(calls: Map<string, CallEntry>): Stream
         kind: eventType === 'delegation_call' || eventType === 'delegation_result' ? 'delegation' : 'tool',
         parentCallId: canonicalId(stringOrNull(details?.parent_call_id)),
         agent: stringOrNull(details?.agent),
-        eventType,
+        eventType: eventType as ToolEventType, // one of the four: `toolPhaseOf` gave it a phase
         details,
       });
       details = null; // already carried by tool-start

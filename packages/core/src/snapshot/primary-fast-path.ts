@@ -6,6 +6,7 @@ import {
   RESULT_OPENED,
   stringOrNull,
   toolError,
+  toolPhaseOf,
 } from '../adapters/chat-message-response.js';
 import { EventIdLog } from '../adapters/event-id-log.js';
 import type { EventDetails } from '../adapters/event-sink.js';
@@ -106,7 +107,7 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
     const wireId = entry.call_id;
     if (typeof wireId !== 'string' || wireId === '') return false;
     const eventType = entry.event_type;
-    const phase = phaseOf(eventType);
+    const phase = toolPhaseOf(eventType);
     if (phase === null) return false;
     const rawDetails = entry.tool_call_details;
     let details: EventDetails = null;
@@ -357,11 +358,4 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
     stopped = true;
     return json === undefined ? frame : { ...frame, json };
   }
-}
-
-/** The phase a valid `event_type` belongs to, or `null` for anything else. */
-function phaseOf(eventType: unknown): ToolPhaseName | null {
-  if (eventType === 'delegation_result' || eventType === 'result') return 'result';
-  if (eventType === 'delegation_call' || eventType === 'call') return 'call';
-  return null;
 }
