@@ -74,6 +74,18 @@ describe('the fast path reads well-formed frames', () => {
     });
   });
 
+  it('reads a JSON object with blanks before it, as the general path does', async () => {
+    const { reducer, fast } = openFastPath();
+    const padded: SseFrame = { data: ` \t${JSON.stringify(text('padded'))}`, id: '1' };
+    expect(fast.push(padded)).toBeNull();
+    expect(reducer.state.messages[0]).toMatchObject({ parts: [{ type: 'text', text: 'padded' }] });
+
+    const stream = `data:  ${JSON.stringify(tools(call({ id: 'c1', name: 'search', response: 'ok' })))}\n\n`;
+    const { fast: viaFast, general } = await bothPaths(stream);
+    expect(viaFast).toEqual(general);
+    expect(viaFast.calls.c1).toMatchObject({ toolName: 'search', call: { text: 'ok', complete: true } });
+  });
+
   it('drops a frame whose SSE id was applied already', () => {
     const { reducer, fast } = openFastPath();
     expect(fast.push(sseFrame(text('once'), { id: '7' }))).toBeNull();
@@ -91,6 +103,15 @@ describe('the fast path hands over to the general path', () => {
     // Stopped for good: later frames go back untouched.
     const later = sseFrame(text('x'), { id: '2' });
     expect(fast.push(later)).toBe(later);
+  });
+
+  it('on data that is JSON but not an object, whole, having read nothing', () => {
+    for (const data of ['[1,2]', '42', '"text"', 'null']) {
+      const { fast } = openFastPath();
+      const notAnObject: SseFrame = { data, id: '1' };
+      expect(fast.push(notAnObject)).toBe(notAnObject);
+      expect(fast.started).toBe(false);
+    }
   });
 
   it('mid-frame, with the entries it did not apply and without the id it recorded', () => {

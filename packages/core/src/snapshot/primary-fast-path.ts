@@ -307,11 +307,13 @@ export function createPrimaryFastPath(reducer: OpenReducer): PrimaryFastPath {
     },
     push(frame) {
       if (stopped) return frame;
-      const data = frame.data;
       let json: unknown;
-      if ((frame.event === undefined || frame.event === 'message') && data.charCodeAt(0) === 123 /* { */) {
+      // No look at the first character before parsing: data that is not a JSON object fails the
+      // parse or the record check below, and either way the fast path stops for good (one
+      // exception at most per stream).
+      if (frame.event === undefined || frame.event === 'message') {
         try {
-          json = JSON.parse(data);
+          json = JSON.parse(frame.data);
         } catch {
           json = undefined;
         }
