@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchInput, Contender } from './contender.js';
 import { createAiSdkContender } from './contenders/ai-sdk.js';
-import { coreContender, coreGeneralContender } from './contenders/core.js';
+import { coreContender } from './contenders/core.js';
 import { floorContender } from './contenders/floor.js';
 import { referenceHookContender } from './contenders/reference-hook.js';
 import { canCollect, median, type RunOutcome, runOnce } from './measure.js';
@@ -38,12 +38,12 @@ const LONG_RUN_MS = 2000;
 const aiBudgetMs = (numberEnv('BENCH_AI_BUDGET_S') ?? 60) * 1000;
 
 const aiSdk = createAiSdkContender((bytes) => (bytes > BIG ? aiBudgetMs : null));
-const fast: Contender[] = [floorContender, referenceHookContender, coreContender, coreGeneralContender];
+const fast: Contender[] = [floorContender, referenceHookContender, coreContender];
 // Run after the rounds rather than in them. Each core run leaves its whole state (tens of MB on
 // 20 MB) to be collected by whoever runs next: interleaved with (d), the two would pay for each
 // other's garbage and both look slower than either is. After the rounds, (d′) runs back to back
 // and pays for its own, as (d) does in half of the rounds.
-const apart: Contender[] = [coreGeneralContender];
+const apart: Contender[] = [];
 
 async function main(): Promise<void> {
   if (!canCollect)

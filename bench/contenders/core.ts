@@ -1,6 +1,4 @@
 import { reduceStream, type StreamSnapshot } from '../../packages/core/src/index.js';
-import { readStreamToState } from '../../packages/core/src/snapshot/reduce-stream.js';
-import { toSnapshot } from '../../packages/core/src/snapshot/snapshot.js';
 import { compareState, type ObservedCall } from '../check.js';
 import type { Contender, PreparedRun } from '../contender.js';
 import { type Pieces, streamPieces } from '../pieces.js';
@@ -15,20 +13,6 @@ export const coreContender: Contender = {
   key: 'core',
   label: '(d) toolstream core reduceStream',
   prepare: ({ pieces }) => prepareCoreRun(pieces, (input) => reduceStream(input)),
-};
-
-/**
- * (d′) the same with the fast path off: every frame through the general pipeline (adapter,
- * normalized events, reducer), as the live store reads a stream. Shown beside (d) so the fast
- * path's share is measured in the same run.
- */
-export const coreGeneralContender: Contender = {
-  key: 'core-general',
-  label: '(d′) core, general path only',
-  prepare: ({ pieces }) =>
-    prepareCoreRun(pieces, async (input) =>
-      toSnapshot(await readStreamToState(input, {}, { fastPath: false })),
-    ),
 };
 
 function prepareCoreRun(

@@ -100,7 +100,7 @@ describe('garbage between good frames', () => {
 
             const protocolErrors = errorsWith(dirty.state, 'protocol');
             expect(protocolErrors).toHaveLength(junk.length);
-            for (const error of protocolErrors) expect(typeof error.frame).toBe('string');
+            for (const error of protocolErrors) expect(error).toMatchObject({ frame: expect.any(String) });
             expect(dirty.state.errors).toHaveLength(junk.length);
             expect({ ...dirty.snapshot, errors: [] }).toEqual(clean.snapshot);
           },

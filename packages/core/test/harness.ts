@@ -9,7 +9,12 @@ import type { StreamEvent } from '../src/protocol/events.js';
 import type { ChatMessageResponse, SseFrame } from '../src/protocol/wire.js';
 import type { ToolStreamAction } from '../src/reducer/actions.js';
 import { applyActions } from '../src/reducer/reduce.js';
-import { initialState, type ToolStreamState } from '../src/reducer/state.js';
+import {
+  type AssistantMessage,
+  initialState,
+  type ToolCallState,
+  type ToolStreamState,
+} from '../src/reducer/state.js';
 import { sseFrame } from './sse-builder.js';
 
 /** The clock tests start from. */
@@ -26,7 +31,7 @@ export function started(now = T0, userText: string | null = null): ToolStreamSta
       {
         type: 'run-start',
         assistantMessageId: ASSISTANT_ID,
-        userMessage: userText === null ? null : { id: 'u1', text: userText },
+        placement: { kind: 'append', userMessage: userText === null ? null : { id: 'u1', text: userText } },
         protocol: null,
       },
     ],
@@ -93,6 +98,29 @@ export function readFrames(
 
 function isFrame(value: SseFrame | ChatMessageResponse): value is SseFrame {
   return typeof (value as SseFrame).data === 'string';
+}
+
+/** The last assistant message of a state (the run's answer); fails the test when there is none. */
+export function answerOf(state: ToolStreamState): AssistantMessage {
+  const message = state.messages.findLast((m) => m.role === 'assistant');
+  if (message === undefined) throw new Error('the state has no assistant message');
+  return message as AssistantMessage;
+}
+
+/** The calls of the last answer, by id. */
+export function callsOf(state: ToolStreamState): Readonly<Record<string, ToolCallState>> {
+  return answerOf(state).calls;
+}
+
+/** The call ids of the last answer, in order of appearance. */
+export function callOrderOf(state: ToolStreamState): readonly string[] {
+  return answerOf(state).callOrder;
+}
+
+/** The calls of the last answer, in order of appearance. */
+export function callListOf(state: ToolStreamState): ToolCallState[] {
+  const answer = answerOf(state);
+  return answer.callOrder.map((id) => answer.calls[id]!);
 }
 
 /** The errors of a state with the given code. */

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it, vi } from 'vitest';
 import { call, part, sse, text, tools } from './sse-builder.js';
+import { callsOf } from './harness.js';
 
 vi.mock('react', () => {
   throw new Error('@toolstream/core must not import react');
@@ -110,7 +111,7 @@ describe('the core needs neither React nor a DOM', () => {
     >[0]);
     store.ingest(tools(call({ id: 'c1', name: 'search', response: 'ok' })));
     store.complete();
-    expect(store.getState().calls.c1).toMatchObject({ toolName: 'search' });
+    expect(callsOf(store.getState()).c1).toMatchObject({ toolName: 'search' });
   });
 
   const files = sourceFiles(srcRoot);

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reduceStream } from '../src/snapshot/reduce-stream.js';
 import { cutPlan, delegationRun, encodeRun, lineEnding, planOffsets, trickyOffsets } from './arbitraries.js';
-import { asyncChunks, cutAt, readableOf, utf8 } from './harness.js';
+import { asyncChunks, callsOf, cutAt, readableOf, utf8 } from './harness.js';
 
 describe('re-chunking', () => {
   it('a generated run gives exactly what its model says', async () => {
@@ -17,7 +17,7 @@ describe('re-chunking', () => {
         expect(snapshot).toMatchObject({
           status: 'done',
           text: run.text,
-          citations: run.citations,
+          citations: run.citations.map((source) => ({ source })),
           toolCalls: run.calls.map((c) => expect.objectContaining(c)),
           errors: [],
         });

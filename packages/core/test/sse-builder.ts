@@ -8,7 +8,7 @@
 import type {
   ChatMessageResponse,
   SseFrame,
-  ToolCallDetails,
+  ToolCallResponseDetails,
   ToolCallResponse,
 } from '../src/protocol/wire.js';
 
@@ -25,7 +25,7 @@ export interface CallSpec {
   /** `tool_response`; defaults to `''`. */
   response?: string;
   /** `tool_call_details`; defaults to `{}`. */
-  details?: ToolCallDetails;
+  details?: ToolCallResponseDetails;
   /** `stream_part`; omitted by default (a complete update). */
   part?: string | null;
   /** `is_complete`; defaults to `true`. */

@@ -9,6 +9,7 @@ import type { ToolStreamState } from '../src/reducer/state.js';
 import { reduceStream } from '../src/snapshot/reduce-stream.js';
 import { phaseEntries, richText } from './arbitraries.js';
 import { call, sse, text, tools } from './sse-builder.js';
+import { callsOf } from './harness.js';
 
 async function read(stream: string) {
   let state: ToolStreamState | null = null;
@@ -51,7 +52,7 @@ describe('streamed parts = one complete update', () => {
           expect.objectContaining({ call_id: 'c1', output: pieces.join(''), is_complete: true }),
         ]);
         expect(a.snapshot.errors).toEqual([]);
-        const [x, y] = [a.state.calls.c1!, b.state.calls.c1!];
+        const [x, y] = [callsOf(a.state).c1!, callsOf(b.state).c1!];
         expect([x.status, x.call.text, x.call.complete, x.result?.text]).toEqual([
           y.status,
           y.call.text,

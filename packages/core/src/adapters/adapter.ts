@@ -1,11 +1,13 @@
+import type { StreamEvent } from '../protocol/events.js';
 import type { SseFrame } from '../protocol/wire.js';
-import type { Emit, EventSink } from './event-sink.js';
 
-export type { Emit } from './event-sink.js';
+/** Receives the normalized events an adapter produces. */
+export type Emit = (event: StreamEvent) => void;
 
 /**
- * A small state machine from one wire format to normalized {@link StreamEvent}s. It never
- * throws: a frame it cannot read becomes a `protocol-error` event.
+ * A small state machine from one wire format to normalized {@link StreamEvent}s. It should never
+ * throw: a frame it cannot read becomes a `protocol-error` event. (The pipeline catches what an
+ * adapter throws anyway and records it the same way, so a bug in one does not end the stream.)
  */
 export interface StreamAdapter {
   /** The protocol this adapter reads (for `auto`: the one it settled on, or `null` until then). */
@@ -13,12 +15,10 @@ export interface StreamAdapter {
   /** Reads one frame. */
   push(frame: SseFrame, emit: Emit): void;
   /**
-   * Reads one frame into a sink: the same events as `push`, but the hot ones as method calls
-   * (see {@link EventSink}). Optional; adapters whose streams are not dominated by one event
-   * leave it out, and hosts fall back to `push(frame, sink.emit)` ({@link frameReader}).
+   * The stream ended cleanly: emit what is still pending, and `done` if a clean end is how this
+   * format says it is complete (formats with an end event of their own emit `done` for it
+   * instead, so a stream cut before that event ends `interrupted`).
    */
-  pushTo?(frame: SseFrame, sink: EventSink): void;
-  /** The stream ended (normally): emit what is still pending. */
   end(emit: Emit): void;
 }
 
@@ -47,16 +47,4 @@ export interface AdapterDefinition {
 export function createAdapterContext(): AdapterContext {
   let counter = 0;
   return { generateId: (prefix) => `${prefix}-${++counter}` };
-}
-
-/**
- * A function that reads frames with `adapter` into `sink`: through `pushTo` where the adapter
- * has it, else `push(frame, sink.emit)`. Resolved once, not per frame: a pipeline calls it for
- * every frame of a stream.
- */
-export function frameReader(adapter: StreamAdapter, sink: EventSink): (frame: SseFrame) => void {
-  const pushTo = adapter.pushTo?.bind(adapter);
-  if (pushTo !== undefined) return (frame) => pushTo(frame, sink);
-  const emit = sink.emit;
-  return (frame) => adapter.push(frame, emit);
 }

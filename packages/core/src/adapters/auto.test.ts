@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { adapterEvents, assistantText, errorsWith, readFrames } from '../../test/harness.js';
+import { adapterEvents, assistantText, callListOf, callOrderOf, errorsWith, readFrames } from '../../test/harness.js';
 import { call, sseFrame, text, tools } from '../../test/sse-builder.js';
 import type { SseFrame } from '../protocol/wire.js';
 import { type AdapterDefinition, createAdapterContext } from './adapter.js';
-import { createAdapter, createAutoAdapter } from './auto.js';
+import { createAdapter, createAutoAdapter, type ProtocolOption } from './auto.js';
 import { chatMessageResponseProtocol } from './chat-message-response.js';
 
 const ev = (event: string, data = '') => sseFrame(data, { event });
@@ -42,7 +42,7 @@ describe('auto adapter', () => {
       sseFrame(tools(call({ id: 'c1' }))),
     );
     expect(assistantText(state)).toBe('Hello world');
-    expect(state.callOrder).toEqual(['c1']);
+    expect(callOrderOf(state)).toEqual(['c1']);
     expect(state.errors).toEqual([]);
   });
 
@@ -54,7 +54,7 @@ describe('auto adapter', () => {
       ev('done'),
     );
     expect(assistantText(state)).toBe('Checking');
-    expect(Object.values(state.calls).map((c) => [c.toolName, c.status])).toEqual([['weather', 'complete']]);
+    expect(callListOf(state).map((c) => [c.toolName, c.status])).toEqual([['weather', 'complete']]);
     expect(state.status).toBe('done');
   });
 
@@ -195,9 +195,10 @@ describe('createAdapter', () => {
   });
 
   it('throws a helpful TypeError for an unknown name', () => {
-    expect(() => createAdapter('grpc', createAdapterContext())).toThrow(TypeError);
-    expect(() => createAdapter('grpc', createAdapterContext())).toThrow(
-      /unknown protocol "grpc".*"typed-events"/,
+    const name = 'grpc' as ProtocolOption; // a name from outside the types (plain JavaScript)
+    expect(() => createAdapter(name, createAdapterContext())).toThrow(TypeError);
+    expect(() => createAdapter(name, createAdapterContext())).toThrow(
+      /protocol "grpc" is not among `protocols`.*"typed-events"/,
     );
   });
 

@@ -3,9 +3,34 @@ import type { SseFrame } from '../protocol/wire.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
 import { chatMessageResponseProtocol } from './chat-message-response.js';
 import { handleLifecycleFrame } from './common-events.js';
-import type { EventSink } from './event-sink.js';
 import { frameJson, frameText } from './frame-json.js';
-import { builtinProtocols, type ProtocolOption } from './protocols.js';
+import { typedEventsProtocol } from './typed-events.js';
+
+/**
+ * The formats `auto` recognises unless told otherwise: toolstream's own two. Provider formats
+ * live in `@toolstream/core/providers` (`allProtocols` adds them), so an app that reads only its
+ * own backend's stream bundles none of them.
+ */
+export const defaultProtocols: readonly AdapterDefinition[] = [chatMessageResponseProtocol, typedEventsProtocol];
+
+/** The name of a format toolstream reads (its own two, and the providers' of `@toolstream/core/providers`). */
+export type ProtocolName =
+  | 'chat-message-response'
+  | 'typed-events'
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic'
+  | 'gemini'
+  | 'ollama-native'
+  | 'ag-ui'
+  | 'cohere';
+
+/**
+ * A `protocol` option: `auto` (recognise it from the first frames, among `protocols`), the name
+ * of one of `protocols`, or an {@link AdapterDefinition} (your own, or a provider's from
+ * `@toolstream/core/providers`).
+ */
+export type ProtocolOption = 'auto' | ProtocolName | AdapterDefinition;
 
 /** How many undecidable frames `auto` holds back before reporting them and moving on. */
 const MAX_HELD_FRAMES = 16;
@@ -21,7 +46,7 @@ const MAX_HELD_FRAMES = 16;
  */
 export function createAutoAdapter(
   context: AdapterContext,
-  candidates: readonly AdapterDefinition[] = builtinProtocols,
+  candidates: readonly AdapterDefinition[] = defaultProtocols,
 ): StreamAdapter {
   let chosen: StreamAdapter | null = null;
   let held: SseFrame[] = [];
@@ -46,10 +71,6 @@ export function createAutoAdapter(
   return {
     get protocol() {
       return chosen?.protocol ?? null;
-    },
-    pushTo(frame: SseFrame, sink: EventSink) {
-      if (chosen?.pushTo !== undefined) chosen.pushTo(frame, sink);
-      else this.push(frame, sink.emit);
     },
     push(frame, emit) {
       if (chosen !== null) {
@@ -90,21 +111,33 @@ function looksLikeJson(data: string): boolean {
   return first === '{' || first === '[';
 }
 
-/** Resolves a `protocol` option to an adapter. An unknown name is a programming error and throws. */
+/**
+ * Resolves a `protocol` option to its adapter definition (`null` for `auto`). A name that is not
+ * among `candidates` is a programming error and throws, at once (the store and `reduceStream`
+ * call this when they are set up, not on the first frame).
+ */
+export function resolveProtocol(
+  protocol: ProtocolOption | undefined,
+  candidates: readonly AdapterDefinition[] = defaultProtocols,
+): AdapterDefinition | null {
+  if (protocol === undefined || protocol === 'auto') return null;
+  if (typeof protocol !== 'string') return protocol;
+  const definition = candidates.find((candidate) => candidate.name === protocol);
+  if (definition !== undefined) return definition;
+  throw new TypeError(
+    `toolstream: the protocol ${JSON.stringify(protocol)} is not among \`protocols\` (${candidates
+      .map((c) => JSON.stringify(c.name))
+      .join(', ')}). Provider formats live in '@toolstream/core/providers': pass one as \`protocol\` ` +
+      `(protocol: anthropicProtocol), or pass \`protocols: allProtocols\` to recognise them by name or with "auto".`,
+  );
+}
+
+/** The adapter for a `protocol` option (see {@link resolveProtocol}). */
 export function createAdapter(
   protocol: ProtocolOption,
   context: AdapterContext,
-  candidates: readonly AdapterDefinition[] = builtinProtocols,
+  candidates: readonly AdapterDefinition[] = defaultProtocols,
 ): StreamAdapter {
-  if (typeof protocol !== 'string') return protocol.create(context);
-  if (protocol === 'auto') return createAutoAdapter(context, candidates);
-  const definition = candidates.find((candidate) => candidate.name === protocol);
-  if (definition === undefined) {
-    throw new TypeError(
-      `toolstream: unknown protocol ${JSON.stringify(protocol)}. Use "auto", one of ${candidates
-        .map((c) => JSON.stringify(c.name))
-        .join(', ')}, or an AdapterDefinition.`,
-    );
-  }
-  return definition.create(context);
+  const definition = resolveProtocol(protocol, candidates);
+  return definition === null ? createAutoAdapter(context, candidates) : definition.create(context);
 }

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { adapterEvents, assistantText, errorsWith, readFrames } from '../../test/harness.js';
+import { adapterEvents, answerOf, assistantText, callOrderOf, callsOf, errorsWith, readFrames } from '../../test/harness.js';
 import { call, chunk, cite, part, sseFrame, text, tools } from '../../test/sse-builder.js';
 import { EXCERPT_LENGTH } from '../errors.js';
 import type { ChatMessageResponse, SseFrame } from '../protocol/wire.js';
 import { chatMessageResponseProtocol, createChatMessageResponseAdapter } from './chat-message-response.js';
 
+/** The events of frames read by a fresh adapter, the stream not (yet) ended. */
 function events(...frames: (ChatMessageResponse | SseFrame)[]) {
   return adapterEvents(
     createChatMessageResponseAdapter(),
     frames.map((f) => ('data' in f ? f : sseFrame(f))),
+    false,
   );
 }
 
@@ -83,9 +85,24 @@ describe('events of the primary protocol', () => {
     expect(events(tools(entry)).map((e) => e.type)).toEqual(['tool-start', 'tool-delta', 'tool-end']);
   });
 
-  it('a non-string stream_part is read as text', () => {
+  it('an entry with a field of the wrong type is rejected whole, with one protocol error', () => {
     const entry = { ...part('c1', ''), stream_part: 42 } as unknown as ReturnType<typeof part>;
-    expect(events(tools(entry))[1]).toMatchObject({ type: 'tool-delta', delta: '42' });
+    expect(events(tools(entry, call({ id: 'c2' })))).toEqual([
+      {
+        type: 'protocol-error',
+        error: expect.objectContaining({ code: 'protocol', message: 'stream_part is 42, not a string' }),
+      },
+      expect.objectContaining({ type: 'tool-start', callId: 'c2' }),
+      expect.objectContaining({ type: 'tool-end', callId: 'c2' }),
+    ]);
+  });
+
+  it('a clean end of the stream is its end (done), unless a done or an error event already said so', () => {
+    const end = (...frames: SseFrame[]) =>
+      adapterEvents(createChatMessageResponseAdapter(), frames, true).filter((e) => e.type === 'done');
+    expect(end(sseFrame(text('a')))).toHaveLength(1);
+    expect(end(sseFrame(text('a')), sseFrame('', { event: 'done' }))).toHaveLength(1);
+    expect(end(sseFrame('boom', { event: 'error' }))).toHaveLength(0);
   });
 
   it('a result implies the call phase: a later call chunk is a part after completion', () => {
@@ -100,8 +117,15 @@ describe('events of the primary protocol', () => {
     const result = events(
       chunk({ message: 'hi', citations: ['a', 7 as unknown as string], tool_calls: [call({ id: 'c' })] }),
     );
-    expect(result.map((e) => e.type)).toEqual(['text-delta', 'citations', 'tool-start', 'tool-end']);
-    expect(result[1]).toEqual({ type: 'citations', citations: ['a'] });
+    // The citation that is not a string is reported (once), the good one kept.
+    expect(result.map((e) => e.type)).toEqual([
+      'text-delta',
+      'citations',
+      'protocol-error',
+      'tool-start',
+      'tool-end',
+    ]);
+    expect(result[1]).toEqual({ type: 'citations', citations: [{ source: 'a' }] });
   });
 
   it.each<[string, SseFrame, string]>([
@@ -146,8 +170,8 @@ describe('semantics, from wire chunks to state', () => {
       tools(call({ id: 'c1', name: 'search', response: '{"q":"x"}' })),
       tools(call({ id: 'c1', type: 'result', name: 'search', response: '3 hits' })),
     ]);
-    expect(state.callOrder).toEqual(['c1']);
-    expect(state.calls.c1).toMatchObject({
+    expect(callOrderOf(state)).toEqual(['c1']);
+    expect(callsOf(state).c1).toMatchObject({
       toolName: 'search',
       kind: 'tool',
       status: 'complete',
@@ -169,12 +193,12 @@ describe('semantics, from wire chunks to state', () => {
         tools(part('c1', 'lo', { type: resultType })),
         tools(part('c1', '', { type: resultType, complete: true })),
       ]);
-      expect(states[1]!.calls.c1).toMatchObject({
+      expect(callsOf(states[1]!).c1).toMatchObject({
         status: 'streaming',
         result: { text: 'Hel', complete: false },
       });
-      expect(states[2]!.calls.c1!.result!.text).toBe('Hello');
-      expect(state.calls.c1).toMatchObject({
+      expect(callsOf(states[2]!).c1!.result!.text).toBe('Hello');
+      expect(callsOf(state).c1).toMatchObject({
         kind,
         status: 'complete',
         result: { text: 'Hello', complete: true },
@@ -185,7 +209,7 @@ describe('semantics, from wire chunks to state', () => {
 
   it('a result phase without a call phase', () => {
     const { state } = readFrames([tools(call({ id: 'r1', type: 'delegation_result', response: 'summary' }))]);
-    expect(state.calls.r1).toMatchObject({
+    expect(callsOf(state).r1).toMatchObject({
       kind: 'delegation',
       status: 'complete',
       call: { complete: true },
@@ -199,7 +223,7 @@ describe('semantics, from wire chunks to state', () => {
       tools(part('c1', 'b')),
       tools(part('c1', 'c', { complete: true, response: 'the whole answer' })),
     ]);
-    expect(states.map((s) => [s.calls.c1!.call.text, s.calls.c1!.status])).toEqual([
+    expect(states.map((s) => [callsOf(s).c1!.call.text, callsOf(s).c1!.status])).toEqual([
       ['a', 'streaming'],
       ['ab', 'streaming'],
       ['the whole answer', 'running'],
@@ -208,7 +232,7 @@ describe('semantics, from wire chunks to state', () => {
 
   it('a final part with an empty tool_response keeps the accumulated text, last part included', () => {
     const { state } = readFrames([tools(part('c1', 'a')), tools(part('c1', 'b', { complete: true }))]);
-    expect(state.calls.c1!.call).toMatchObject({ text: 'ab', complete: true });
+    expect(callsOf(state).c1!.call).toMatchObject({ text: 'ab', complete: true });
   });
 
   it('interleaves several calls, within a frame and across frames', () => {
@@ -218,8 +242,8 @@ describe('semantics, from wire chunks to state', () => {
       tools(part('b', 'B2'), part('a', 'A2', { complete: true })),
       tools(part('c', 'C2', { complete: true }), part('b', 'B3', { complete: true })),
     ]);
-    expect(state.callOrder).toEqual(['a', 'b', 'c']);
-    expect(state.callOrder.map((id) => state.calls[id]!.call.text)).toEqual(['A1A2', 'B1B2B3', 'C1C2']);
+    expect(callOrderOf(state)).toEqual(['a', 'b', 'c']);
+    expect(callOrderOf(state).map((id) => callsOf(state)[id]!.call.text)).toEqual(['A1A2', 'B1B2B3', 'C1C2']);
     expect(state.errors).toEqual([]);
   });
 
@@ -246,9 +270,9 @@ describe('semantics, from wire chunks to state', () => {
       tools(call({ id: 't2', details: { parent_call_id: 'd1' } })),
       tools(call({ id: 'top' })),
     ]);
-    expect(state.children).toEqual({ d1: ['d2', 't2'], d2: ['t1'] });
-    expect(state.calls.d1).toMatchObject({ parentId: null, agent: 'research', kind: 'delegation' });
-    expect(state.calls.t1).toMatchObject({ parentId: 'd2', agent: 'deep', kind: 'tool' });
+    expect(answerOf(state).children).toEqual({ d1: ['d2', 't2'], d2: ['t1'] });
+    expect(callsOf(state).d1).toMatchObject({ parentId: null, agent: 'research', kind: 'delegation' });
+    expect(callsOf(state).t1).toMatchObject({ parentId: 'd2', agent: 'deep', kind: 'tool' });
     const message = state.messages.at(-1);
     expect(message?.role === 'assistant' && message.parts).toEqual([
       { type: 'tool-call', callId: 'd1' },
@@ -263,13 +287,15 @@ describe('semantics, from wire chunks to state', () => {
       tools(part('c1', 'c', { complete: true, details: { summary: 'end' } })),
       tools(call({ id: 'c1', type: 'result', details: { step: 3 } })),
     ]);
-    expect(state.calls.c1!.details).toEqual({ summary: 'end', step: 3, extra: true });
+    expect(callsOf(state).c1!.details).toEqual({ summary: 'end', step: 3, extra: true });
   });
 
   it('keeps citations unique in first-arrival order', () => {
     const { state } = readFrames([cite('b.md', 'a.md'), cite('a.md', 'c.md', 'b.md'), cite('d.md')]);
     const message = state.messages.at(-1);
-    expect(message?.role === 'assistant' && message.citations).toEqual(['b.md', 'a.md', 'c.md', 'd.md']);
+    expect(message?.role === 'assistant' && message.citations).toEqual(
+      ['b.md', 'a.md', 'c.md', 'd.md'].map((source) => ({ source })),
+    );
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -282,7 +308,7 @@ describe('semantics, from wire chunks to state', () => {
       tools(call({ id: 'c1', type: 'result', name: 'fetch', details })),
       text('sorry'),
     ]);
-    expect(state.calls.c1).toMatchObject({ status: 'error', error: message });
+    expect(callsOf(state).c1).toMatchObject({ status: 'error', error: message });
     expect(errorsWith(state, 'tool-failed')).toEqual([
       expect.objectContaining({ callId: 'c1', fatal: false }),
     ]);
@@ -294,7 +320,7 @@ describe('semantics, from wire chunks to state', () => {
       tools(part('c1', 'x')),
       tools(part('c1', 'y', { complete: true, details: { error: 'x' } })),
     ]);
-    expect(state.calls.c1!.status).toBe('error');
+    expect(callsOf(state).c1!.status).toBe('error');
   });
 });
 
@@ -369,17 +395,17 @@ describe('bad input never throws, is recorded with the frame, and the stream goe
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ code: 'protocol', fatal: false, retryable: false });
     expect(added[0]!.message).toMatch(message);
-    expect(added[0]!.frame).toBe(frame.data === '' ? JSON.stringify(frame.json) : frame.data);
+    expect(added[0]).toMatchObject({ frame: frame.data === '' ? JSON.stringify(frame.json) : frame.data });
     // The stream goes on, and the offending frame changed no call.
     expect(assistantText(state)).toBe('still here');
     expect(state.status).toBe('streaming');
-    if (setup.length > 0) expect(states[setup.length]!.calls).toBe(states[setup.length - 1]!.calls);
+    if (setup.length > 0) expect(callsOf(states[setup.length]!)).toBe(callsOf(states[setup.length - 1]!));
   });
 
   it('truncates the recorded frame', () => {
     const long = `{"message": "${'x'.repeat(EXCERPT_LENGTH * 2)}`;
     const { state } = readFrames([sseFrame(long)]);
-    expect(state.errors[0]!.frame).toBe(`${long.slice(0, EXCERPT_LENGTH)}…`);
+    expect(state.errors[0]).toMatchObject({ frame: `${long.slice(0, EXCERPT_LENGTH)}…` });
   });
 
   it('keeps the good entries of a frame with a bad one', () => {
@@ -391,7 +417,7 @@ describe('bad input never throws, is recorded with the frame, and the stream goe
         call({ id: 'ok2' }),
       ),
     ]);
-    expect(state.callOrder).toEqual(['ok1', 'ok2']);
+    expect(callOrderOf(state)).toEqual(['ok1', 'ok2']);
     expect(errorsWith(state, 'protocol')).toHaveLength(2);
   });
 

@@ -1,60 +1,42 @@
-import { protocolError } from '../errors.js';
+import { describeValue, protocolError } from '../errors.js';
 import type { ToolPhaseName } from '../protocol/events.js';
 import type { SseFrame, ToolEventType } from '../protocol/wire.js';
-import type { AdapterDefinition, StreamAdapter } from './adapter.js';
+import type { AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
 import { handleLifecycleFrame, serverError } from './common-events.js';
-import { type Emit, type EventSink, eventSink } from './event-sink.js';
 import { frameJson, frameText, isRecord } from './frame-json.js';
 
 // Bits of a call's entry: which phases were opened and closed.
-export const CALL_OPENED = 1;
-export const RESULT_OPENED = 2;
-export const CALL_CLOSED = 4;
-export const RESULT_CLOSED = 8;
+const CALL_OPENED = 1;
+const RESULT_OPENED = 2;
+const CALL_CLOSED = 4;
+const RESULT_CLOSED = 8;
 
-/**
- * What the adapter knows of a call: the phases opened and closed ({@link CALL_OPENED}…), and the
- * id string every event of the call carries (the first one seen).
- */
-export interface CallEntry {
-  bits: number;
-  id: string;
-}
-
-/**
- * The phase an `event_type` of the primary protocol belongs to, or `null` for any other value: the
- * one place the protocol's event types are read, for the adapter and `reduceStream`'s fast path.
- */
-export function toolPhaseOf(eventType: unknown): ToolPhaseName | null {
-  if (eventType === 'delegation_result' || eventType === 'result') return 'result';
-  if (eventType === 'delegation_call' || eventType === 'call') return 'call';
+/** The phase an `event_type` of the primary protocol belongs to, or `null` for any other value. */
+function toolPhaseOf(eventType: unknown): ToolPhaseName | null {
+  if (eventType === 'result' || eventType === 'delegation_result') return 'result';
+  if (eventType === 'call' || eventType === 'delegation_call') return 'call';
   return null;
 }
 
 /**
- * The primary protocol: each frame's data is a `ChatMessageResponse` (see PROTOCOL.md).
- * Tracks which phases of which calls it has opened, so each phase gets exactly one
- * `tool-start`; everything else is stateless.
+ * The primary protocol: each frame's data is a `ChatMessageResponse` (see PROTOCOL.md §2).
+ * Tracks which phases of which calls it has opened and closed, so each phase gets exactly one
+ * `tool-start` and a part after completion is reported; everything else is stateless. A clean
+ * end of the stream means the run is complete (`event: done` is optional).
  */
 export function createChatMessageResponseAdapter(): StreamAdapter {
-  return chatMessageResponseReader(new Map());
-}
-
-/**
- * The adapter, continuing from what a reader of the stream's first frames already knew of its
- * calls (`reduceStream`'s fast path hands over to it on the first frame it does not read itself).
- * `calls` maps each wire `call_id` to its {@link CallEntry}; the adapter keeps updating it.
- */
-export function chatMessageResponseReader(calls: Map<string, CallEntry>): StreamAdapter {
-  // Each frame brings a fresh copy of a call's id; passing on one string per call (the entry's
-  // `id`) lets the reducer's lookups by id take V8's fast path for a string it has already used
-  // as a key.
+  /**
+   * By `call_id`: the phases opened and closed, and the id string every event of the call
+   * carries (the first one seen). Each frame brings a fresh copy of an id; passing on one string
+   * per call lets the reducer's lookups by id find a hash V8 has already computed.
+   */
+  const calls = new Map<string, { bits: number; id: string }>();
+  let done = false;
 
   // A parent named by a call is (almost always) a call seen before: pass on its string too.
   const canonicalId = (id: string | null) => (id === null ? null : (calls.get(id)?.id ?? id));
 
-  const readToolCall = (value: unknown, frame: SseFrame, sink: EventSink) => {
-    const emit = sink.emit;
+  const readToolCall = (value: unknown, frame: SseFrame, emit: Emit) => {
     if (!isRecord(value)) {
       emit({
         type: 'protocol-error',
@@ -69,11 +51,9 @@ export function chatMessageResponseReader(calls: Map<string, CallEntry>): Stream
     }
     const eventType = value.event_type;
     const phase = toolPhaseOf(eventType);
-    if (phase === null) {
-      emit({
-        type: 'protocol-error',
-        error: protocolError(`unknown event_type ${JSON.stringify(eventType)}`, frameText(frame), wireId),
-      });
+    const problem = phase === null ? `unknown event_type ${describeValue(eventType)}` : fieldProblem(value);
+    if (phase === null || problem !== null) {
+      emit({ type: 'protocol-error', error: protocolError(problem!, frameText(frame), wireId) });
       return;
     }
     const opened = phase === 'call' ? CALL_OPENED : RESULT_OPENED;
@@ -91,7 +71,7 @@ export function chatMessageResponseReader(calls: Map<string, CallEntry>): Stream
       emit({
         type: 'protocol-error',
         error: protocolError(
-          `part after completion: the ${phase} phase of call ${JSON.stringify(callId)} is already complete`,
+          `part after completion: the ${phase} phase of call ${describeValue(callId)} is already complete`,
           frameText(frame),
           callId,
         ),
@@ -118,12 +98,12 @@ export function chatMessageResponseReader(calls: Map<string, CallEntry>): Stream
     }
 
     const part = value.stream_part;
-    if (part !== undefined && part !== null) {
-      sink.toolDelta(callId, phase, typeof part === 'string' ? part : String(part), details);
+    const toolResponse = value.tool_response;
+    if (typeof part === 'string') {
+      emit({ type: 'tool-delta', callId, phase, delta: part, details });
       if (value.is_complete === false) return;
       entry.bits = bits | closed;
       // The final part may also carry the complete text, which wins over the parts.
-      const toolResponse = value.tool_response;
       emit({
         type: 'tool-end',
         callId,
@@ -136,7 +116,6 @@ export function chatMessageResponseReader(calls: Map<string, CallEntry>): Stream
     }
     // No stream_part: a complete update, whatever is_complete says.
     entry.bits = bits | closed;
-    const toolResponse = value.tool_response;
     emit({
       type: 'tool-end',
       callId,
@@ -147,86 +126,113 @@ export function chatMessageResponseReader(calls: Map<string, CallEntry>): Stream
     });
   };
 
-  // `push` callers pass a plain emit function: wrap it once, not per frame.
-  let lastEmit: Emit | null = null;
-  let lastSink: EventSink | null = null;
-  const sinkOf = (emit: Emit): EventSink => {
-    if (emit !== lastEmit) {
-      lastEmit = emit;
-      lastSink = eventSink(emit);
-    }
-    return lastSink!;
-  };
-
-  const pushTo = (frame: SseFrame, sink: EventSink) => {
-    const emit = sink.emit;
-    if (handleLifecycleFrame(frame, emit)) return;
-    if (frame.data === '[DONE]') {
-      emit({ type: 'done' });
-      return;
-    }
-    const json = frameJson(frame);
-    if (!isRecord(json)) {
-      emit({
-        type: 'protocol-error',
-        error: protocolError(
-          json === undefined ? 'frame is not valid JSON' : 'frame is not a JSON object',
-          frameText(frame),
-        ),
-      });
-      return;
-    }
-    const { message, citations, tool_calls: toolCalls } = json;
-    // An object with none of the fields (nor a gateway `error`) is another format, not a no-op.
-    if (
-      message === undefined &&
-      citations === undefined &&
-      toolCalls === undefined &&
-      json.error === undefined
-    ) {
-      emit({
-        type: 'protocol-error',
-        error: protocolError(
-          'frame is not a ChatMessageResponse (no message, citations or tool_calls)',
-          frameText(frame),
-        ),
-      });
-      return;
-    }
-    if (typeof message === 'string') {
-      if (message !== '') emit({ type: 'text-delta', delta: message });
-    } else if (message !== undefined && message !== null) {
-      emit({ type: 'protocol-error', error: protocolError('message is not a string', frameText(frame)) });
-    }
-    if (Array.isArray(citations)) {
-      if (citations.length > 0) {
-        emit({ type: 'citations', citations: citations.filter((c): c is string => typeof c === 'string') });
-      }
-    } else if (citations !== undefined && citations !== null) {
-      emit({ type: 'protocol-error', error: protocolError('citations is not an array', frameText(frame)) });
-    }
-    if (Array.isArray(toolCalls)) {
-      for (const toolCall of toolCalls) readToolCall(toolCall, frame, sink);
-    } else if (toolCalls !== undefined && toolCalls !== null) {
-      emit({
-        type: 'protocol-error',
-        error: protocolError('tool_calls is not an array', frameText(frame)),
-      });
-    }
-    // Gateways report failures as `{"error": …}` in an ordinary frame.
-    if (message === undefined && toolCalls === undefined && json.error !== undefined) {
-      const error = json.error;
-      const text = isRecord(error) && typeof error.message === 'string' ? error.message : String(error);
-      emit({ type: 'server-error', error: serverError(text) });
-    }
-  };
-
   return {
     protocol: 'chat-message-response',
-    push: (frame, emit) => pushTo(frame, sinkOf(emit)),
-    pushTo,
-    end() {},
+    push(frame, emit) {
+      if (handleLifecycleFrame(frame, emit)) {
+        done = true; // `done`, or an `error` that ended the run
+        return;
+      }
+      if (frame.data === '[DONE]') {
+        done = true;
+        emit({ type: 'done' });
+        return;
+      }
+      const json = frameJson(frame);
+      if (!isRecord(json)) {
+        emit({
+          type: 'protocol-error',
+          error: protocolError(
+            json === undefined ? 'frame is not valid JSON' : 'frame is not a JSON object',
+            frameText(frame),
+          ),
+        });
+        return;
+      }
+      const { message, citations, tool_calls: toolCalls } = json;
+      // An object with none of the fields (nor a gateway `error`) is another format, not a no-op.
+      if (
+        message === undefined &&
+        citations === undefined &&
+        toolCalls === undefined &&
+        json.error === undefined
+      ) {
+        emit({
+          type: 'protocol-error',
+          error: protocolError(
+            'frame is not a ChatMessageResponse (no message, citations or tool_calls)',
+            frameText(frame),
+          ),
+        });
+        return;
+      }
+      if (typeof message === 'string') {
+        if (message !== '') emit({ type: 'text-delta', delta: message });
+      } else if (message !== undefined && message !== null) {
+        emit({ type: 'protocol-error', error: protocolError('message is not a string', frameText(frame)) });
+      }
+      if (Array.isArray(citations)) {
+        const sources = citations.filter((c): c is string => typeof c === 'string' && c !== '');
+        if (sources.length > 0) emit({ type: 'citations', citations: sources.map((source) => ({ source })) });
+        if (sources.length < citations.length && citations.some((c) => typeof c !== 'string')) {
+          emit({
+            type: 'protocol-error',
+            error: protocolError('citations holds a value that is not a string', frameText(frame)),
+          });
+        }
+      } else if (citations !== undefined && citations !== null) {
+        emit({ type: 'protocol-error', error: protocolError('citations is not an array', frameText(frame)) });
+      }
+      if (Array.isArray(toolCalls)) {
+        for (const toolCall of toolCalls) readToolCall(toolCall, frame, emit);
+      } else if (toolCalls !== undefined && toolCalls !== null) {
+        emit({
+          type: 'protocol-error',
+          error: protocolError('tool_calls is not an array', frameText(frame)),
+        });
+      }
+      // Gateways report failures as `{"error": …}` in an ordinary frame.
+      if (message === undefined && toolCalls === undefined && json.error !== undefined) {
+        const error = json.error;
+        const text =
+          isRecord(error) && typeof error.message === 'string'
+            ? error.message
+            : typeof error === 'string'
+              ? error
+              : 'The server reported an error.';
+        done = true;
+        emit({ type: 'server-error', error: serverError(text) });
+      }
+    },
+    end(emit) {
+      // A clean end of the body is the end of the run (PROTOCOL.md §2).
+      if (!done) emit({ type: 'done' });
+    },
   };
+}
+
+/**
+ * What is wrong with the types of an entry's optional fields (each may be absent or `null`), or
+ * `null`. An entry with a field of the wrong type is rejected whole (one protocol error), rather
+ * than read half: the other entries of the frame still apply. (Written out field by field: this
+ * runs for every entry of a stream.)
+ */
+function fieldProblem(entry: Record<string, unknown>): string | null {
+  const name = entry.tool_name;
+  if (name != null && typeof name !== 'string') return wrongType('tool_name', name, 'a string');
+  const response = entry.tool_response;
+  if (response != null && typeof response !== 'string') return wrongType('tool_response', response, 'a string');
+  const part = entry.stream_part;
+  if (part != null && typeof part !== 'string') return wrongType('stream_part', part, 'a string');
+  const complete = entry.is_complete;
+  if (complete != null && typeof complete !== 'boolean') return wrongType('is_complete', complete, 'a boolean');
+  const details = entry.tool_call_details;
+  if (details != null && !isRecord(details)) return wrongType('tool_call_details', details, 'an object');
+  return null;
+}
+
+function wrongType(field: string, value: unknown, expected: string): string {
+  return `${field} is ${describeValue(value)}, not ${expected}`;
 }
 
 /** A non-empty string, or `null`. */

@@ -1,4 +1,4 @@
-import { excerpt, type ToolStreamError } from '../errors.js';
+import { excerpt, type ServerError } from '../errors.js';
 import type { SseFrame } from '../protocol/wire.js';
 import type { Emit } from './adapter.js';
 import { frameJson, isRecord } from './frame-json.js';
@@ -20,7 +20,7 @@ export function handleLifecycleFrame(frame: SseFrame, emit: Emit): boolean {
 }
 
 /** A fatal error the server reported inside the stream. */
-export function serverError(message: string): ToolStreamError {
+export function serverError(message: string): ServerError {
   return { code: 'server', message, retryable: true, fatal: true };
 }
 

@@ -1,3 +1,4 @@
+import { describeValue } from '../errors.js';
 import type { SseFrame } from '../protocol/wire.js';
 
 /**
@@ -25,12 +26,15 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The frame's data as text, for error excerpts (frames handed over as parsed objects have none). */
+/**
+ * The frame's data as text, for error excerpts (frames handed over as parsed objects have none).
+ * A value that cannot be written as JSON (nested too deep, cyclic, a BigInt) is described instead.
+ */
 export function frameText(frame: SseFrame): string {
   if (frame.data !== '' || frame.json === undefined) return frame.data;
   try {
-    return JSON.stringify(frame.json) ?? '';
+    return JSON.stringify(frame.json) ?? describeValue(frame.json);
   } catch {
-    return String(frame.json);
+    return `(${describeValue(frame.json)} that cannot be written as JSON)`;
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assistantText, readFrames } from '../../test/harness.js';
 import { sseFrame, text } from '../../test/sse-builder.js';
 import type { StreamEvent } from '../protocol/events.js';
+import { EventIdLog } from './event-id-log.js';
 import { createFramePipeline } from './frame-pipeline.js';
 
 function collect(options: Parameters<typeof createFramePipeline>[1] = {}) {
@@ -47,7 +48,7 @@ describe('frame pipeline', () => {
   });
 
   it('skips ids applied before (re-attaching after a reload)', () => {
-    const { events, pipeline } = collect({ appliedIds: ['1', '2'] });
+    const { events, pipeline } = collect({ appliedIds: new EventIdLog(['1', '2']) });
     pipeline.push(sseFrame(text('old'), { id: '2' }));
     pipeline.push(sseFrame(text('new'), { id: '3' }));
     expect(events).toEqual([

@@ -1,9 +1,9 @@
+import { protocolError } from '../errors.js';
 import type { SseFrame } from '../protocol/wire.js';
-import { type AdapterDefinition, createAdapterContext, frameReader } from './adapter.js';
-import { createAdapter } from './auto.js';
+import { type AdapterDefinition, createAdapterContext, type Emit } from './adapter.js';
+import { createAdapter, type ProtocolOption } from './auto.js';
 import { EventIdLog } from './event-id-log.js';
-import { type Emit, type EventSink, eventSink } from './event-sink.js';
-import { builtinProtocols, type ProtocolOption } from './protocols.js';
+import { frameText } from './frame-json.js';
 
 /**
  * Frames in, normalized events out: drops frames whose SSE id was already applied (a resumed
@@ -15,55 +15,37 @@ export interface FramePipeline {
   readonly protocol: string | null;
   /** Reads one frame; returns `false` when it was a duplicate and was dropped. */
   push(frame: SseFrame): boolean;
-  /** The stream ended normally. */
+  /** The stream ended cleanly. */
   end(): void;
   /** The ids already applied (so a later session of the same run can skip them). */
   readonly appliedIds: EventIdLog;
-  /** The id of the last frame applied that had one. */
-  readonly lastEventId: string | null;
 }
 
 /** Options of {@link createFramePipeline}. */
 export interface FramePipelineOptions {
-  protocol?: ProtocolOption;
+  protocol?: ProtocolOption | undefined;
   /** The formats `auto` chooses from. */
-  protocols?: readonly AdapterDefinition[];
-  /** Ids applied before (when re-attaching): a log to continue, or a list of ids. */
-  appliedIds?: EventIdLog | Iterable<string>;
-  /**
-   * Emit an `event-id` event after each frame with an id (default `true`), so state always
-   * knows where to resume. One-shot readers that resume nothing turn it off and read
-   * `lastEventId` at the end instead: one event less per frame.
-   */
-  emitEventIds?: boolean;
+  protocols?: readonly AdapterDefinition[] | undefined;
+  /** Ids applied before (when re-attaching): a log to continue. */
+  appliedIds?: EventIdLog | undefined;
 }
 
-/**
- * Creates a {@link FramePipeline} that sends its events to `target`: an emit function, or an
- * {@link EventSink} that takes the hot events as method calls.
- */
-export function createFramePipeline(
-  target: Emit | EventSink,
-  options: FramePipelineOptions = {},
-): FramePipeline {
-  const sink = typeof target === 'function' ? eventSink(target) : target;
-  const emit = sink.emit;
-  const adapter = createAdapter(
-    options.protocol ?? 'auto',
-    createAdapterContext(),
-    options.protocols ?? builtinProtocols,
-  );
-  const read = frameReader(adapter, sink);
-  const applied =
-    options.appliedIds instanceof EventIdLog ? options.appliedIds : new EventIdLog(options.appliedIds ?? []);
-  const emitEventIds = options.emitEventIds !== false;
-  let lastEventId: string | null = null;
+/** Creates a {@link FramePipeline} that sends its events to `emit`. */
+export function createFramePipeline(emit: Emit, options: FramePipelineOptions = {}): FramePipeline {
+  const adapter = createAdapter(options.protocol ?? 'auto', createAdapterContext(), options.protocols);
+  const applied = options.appliedIds ?? new EventIdLog();
+  // An adapter is a plain object anyone can write (AdapterDefinition is public): what it throws
+  // is recorded as a protocol error with its frame, and the stream goes on.
+  const read = (frame: SseFrame) => {
+    try {
+      adapter.push(frame, emit);
+    } catch (cause) {
+      emit({ type: 'protocol-error', error: protocolError(adapterFailure(cause), frameText(frame)) });
+    }
+  };
   return {
     get protocol() {
       return adapter.protocol;
-    },
-    get lastEventId() {
-      return lastEventId;
     },
     appliedIds: applied,
     push(frame) {
@@ -71,15 +53,23 @@ export function createFramePipeline(
       if (id !== undefined && id !== '') {
         if (!applied.addIfNew(id)) return false;
         read(frame);
-        lastEventId = id;
-        if (emitEventIds) emit({ type: 'event-id', id });
+        emit({ type: 'event-id', id });
         return true;
       }
       read(frame);
       return true;
     },
     end() {
-      adapter.end(emit);
+      try {
+        adapter.end(emit);
+      } catch (cause) {
+        emit({ type: 'protocol-error', error: protocolError(adapterFailure(cause)) });
+      }
     },
   };
+}
+
+function adapterFailure(cause: unknown): string {
+  const reason = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : 'unknown';
+  return `the adapter failed to read a frame: ${reason}`;
 }

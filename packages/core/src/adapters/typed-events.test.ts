@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adapterEvents, assistantText, errorsWith, readFrames } from '../../test/harness.js';
+import { adapterEvents, assistantText, callListOf, callOrderOf, callsOf, errorsWith, readFrames } from '../../test/harness.js';
 import { sseFrame } from '../../test/sse-builder.js';
 import type { SseFrame } from '../protocol/wire.js';
 import { createAdapterContext } from './adapter.js';
@@ -7,8 +7,9 @@ import { createTypedEventsAdapter, typedEventsProtocol } from './typed-events.js
 
 const ev = (event: string, data = '') => sseFrame(data, { event });
 
+/** The events of frames read by a fresh adapter, the stream not (yet) ended. */
 function events(...frames: SseFrame[]) {
-  return adapterEvents(createTypedEventsAdapter(createAdapterContext()), frames);
+  return adapterEvents(createTypedEventsAdapter(createAdapterContext()), frames, false);
 }
 
 function read(...frames: SseFrame[]) {
@@ -59,8 +60,8 @@ describe('typed-events adapter', () => {
       ev('tool_start', 'weather'),
       ev('tool_end', 'weather'),
     );
-    expect(state.callOrder).toEqual(['tool-1', 'tool-2', 'tool-3']);
-    expect(state.callOrder.map((id) => [state.calls[id]!.toolName, state.calls[id]!.status])).toEqual([
+    expect(callOrderOf(state)).toEqual(['tool-1', 'tool-2', 'tool-3']);
+    expect(callOrderOf(state).map((id) => [callsOf(state)[id]!.toolName, callsOf(state)[id]!.status])).toEqual([
       ['weather', 'complete'],
       ['time', 'pending'],
       ['weather', 'pending'],
@@ -73,8 +74,8 @@ describe('typed-events adapter', () => {
       ev('tool_start', JSON.stringify({ call_id: 'w2', tool_name: 'weather' })),
       ev('tool_end', JSON.stringify({ id: 'w2', name: 'weather' })),
     );
-    expect(state.calls.w1!.status).toBe('pending');
-    expect(state.calls.w2).toMatchObject({ toolName: 'weather', status: 'complete' });
+    expect(callsOf(state).w1!.status).toBe('pending');
+    expect(callsOf(state).w2).toMatchObject({ toolName: 'weather', status: 'complete' });
   });
 
   it('trims tool names', () => {
@@ -98,7 +99,7 @@ describe('typed-events adapter', () => {
       ev('tool_end', JSON.stringify({ id: 'other', name: 'weather' })),
     );
     expect(errorsWith(state, 'protocol')).toHaveLength(1);
-    expect(state.calls['tool-1']!.status).toBe('pending');
+    expect(callsOf(state)['tool-1']!.status).toBe('pending');
   });
 
   it('an unknown event is a protocol error and the stream goes on', () => {
@@ -123,7 +124,7 @@ describe('typed-events adapter', () => {
     );
     expect(state.status).toBe('error');
     expect(state.error).toMatchObject({ code: 'server', message: 'Request timeout', fatal: true });
-    expect(state.calls['tool-1']!.status).toBe('error');
+    expect(callsOf(state)['tool-1']!.status).toBe('error');
     expect(assistantText(state)).toBe('Let me check');
   });
 
@@ -151,7 +152,7 @@ describe('typed-events adapter', () => {
       'tool-call',
       'text',
     ]);
-    expect(Object.values(state.calls).map((c) => c.status)).toEqual(['complete', 'complete']);
+    expect(callListOf(state).map((c) => c.status)).toEqual(['complete', 'complete']);
   });
 
   it.each<[string, SseFrame, boolean]>([

@@ -1,4 +1,4 @@
-import { protocolError } from '../errors.js';
+import { describeValue, protocolError } from '../errors.js';
 import type { AdapterContext, AdapterDefinition, StreamAdapter } from './adapter.js';
 import { handleLifecycleFrame } from './common-events.js';
 import { frameJson, frameText, isRecord } from './frame-json.js';
@@ -8,6 +8,7 @@ import { frameJson, frameText, isRecord } from './frame-json.js';
  * name), `error` (a message) and `done`. Tool events carry no id, so each `tool_start` gets a
  * generated one and `tool_end` closes the oldest open call of that name. A `tool_start` whose
  * data is a JSON object may name its own id (`id` / `call_id`) and tool (`name` / `tool_name`).
+ * A clean end of the stream means the run is complete (`done` is optional).
  */
 export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter {
   // Open calls by tool name, oldest first.
@@ -26,10 +27,15 @@ export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter
     return { name: data.trim(), id: null };
   };
 
+  let done = false;
+
   return {
     protocol: 'typed-events',
     push(frame, emit) {
-      if (handleLifecycleFrame(frame, emit)) return;
+      if (handleLifecycleFrame(frame, emit)) {
+        done = true; // `done`, or an `error` that ended the run
+        return;
+      }
       const event = frame.event ?? 'message';
       if (event === 'message') {
         if (frame.data !== '') emit({ type: 'text-delta', delta: frame.data });
@@ -63,7 +69,7 @@ export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter
           emit({
             type: 'protocol-error',
             error: protocolError(
-              `tool_end for ${JSON.stringify(name)}, which has not started`,
+              `tool_end for ${describeValue(name)}, which has not started`,
               frameText(frame),
             ),
           });
@@ -87,10 +93,13 @@ export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter
       }
       emit({
         type: 'protocol-error',
-        error: protocolError(`unknown event ${JSON.stringify(event)}`, frameText(frame)),
+        error: protocolError(`unknown event ${describeValue(event)}`, frameText(frame)),
       });
     },
-    end() {},
+    end(emit) {
+      // Cancellation is by closing the connection, so a clean end is the end of the run.
+      if (!done) emit({ type: 'done' });
+    },
   };
 }
 

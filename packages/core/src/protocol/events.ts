@@ -1,4 +1,4 @@
-import type { ToolStreamError } from '../errors.js';
+import type { ProtocolError, ServerError } from '../errors.js';
 
 /**
  * Normalized events: what every adapter emits and the reducer folds. Kebab-case `type`
@@ -9,8 +9,17 @@ import type { ToolStreamError } from '../errors.js';
 /** A tool call has up to two phases: the call itself, then its result. */
 export type ToolPhaseName = 'call' | 'result';
 
-/** A plain tool call, or a delegation to a sub-agent whose calls nest under it. */
-export type ToolCallKind = 'tool' | 'delegation';
+/**
+ * What kind of call it is:
+ * - `tool`: a tool the agent asked to run (the backend, or the client, runs it);
+ * - `delegation`: a hand-over to a sub-agent, whose own calls nest under it;
+ * - `provider`: a tool the model provider ran itself (web search, code execution, a remote MCP
+ *   server…). It is shown with its input and result, and is never for the client to run.
+ */
+export type ToolCallKind = 'tool' | 'delegation' | 'provider';
+
+/** Details that come with a tool event (`tool_call_details`), or `null`. */
+export type EventDetails = Readonly<Record<string, unknown>> | null;
 
 /** Assistant text to append to the current message. */
 export interface TextDeltaEvent {
@@ -24,10 +33,25 @@ export interface ReasoningDeltaEvent {
   delta: string;
 }
 
-/** Citations (file names or URLs) for the current message. */
+/** A source the answer cites. */
+export interface Citation {
+  /**
+   * What is cited: a URL for web sources, else a file or document name. A message keeps one
+   * citation per source, the first that arrived.
+   */
+  source: string;
+  /** A title to show for it, where the wire gave one. */
+  title?: string;
+  /** The cited passage, where the wire gave it. */
+  quote?: string;
+  /** Where in the message's answer text the citation applies (UTF-16 offsets), where known. */
+  span?: { start: number; end: number };
+}
+
+/** Sources for the current message. */
 export interface CitationsEvent {
   type: 'citations';
-  citations: readonly string[];
+  citations: readonly Citation[];
 }
 
 /** A phase of a tool call begins (the first chunk seen for that `callId` and phase). */
@@ -41,7 +65,7 @@ export interface ToolStartEvent {
   agent: string | null;
   /** The wire's own name for this phase (`delegation_result`…), shown as `event_type` in snapshots. */
   eventType: string;
-  details: Readonly<Record<string, unknown>> | null;
+  details: EventDetails;
 }
 
 /** A piece of a phase's text (`stream_part`). */
@@ -51,7 +75,7 @@ export interface ToolDeltaEvent {
   phase: ToolPhaseName;
   delta: string;
   /** Details that came with this piece, merged over the earlier ones. */
-  details: Readonly<Record<string, unknown>> | null;
+  details: EventDetails;
 }
 
 /**
@@ -78,7 +102,7 @@ export interface ToolEndEvent {
   phase: ToolPhaseName;
   /** The complete text when the wire gave one; it replaces the accumulated parts. */
   output: string | null;
-  details: Readonly<Record<string, unknown>> | null;
+  details: EventDetails;
   /** Set when the tool reported a failure. */
   error: string | null;
   /**
@@ -93,19 +117,56 @@ export interface ToolEndEvent {
   args?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * Why the model stopped, in one vocabulary for every provider:
+ * - `stop`: it finished its answer (`stop`, `end_turn`, `STOP`…);
+ * - `tool-calls`: it stopped to have tools run;
+ * - `length`: it hit its output limit (`length`, `max_tokens`, `MAX_TOKENS`): the answer is cut off;
+ * - `content-filter`: a safety or content filter stopped it;
+ * - `refusal`: the model declined;
+ * - `pause`: the provider paused a long turn, to be continued (Anthropic `pause_turn`);
+ * - `other`: any other reason (the wire's own word is in `raw`).
+ */
+export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'refusal' | 'pause' | 'other';
+
+/** Token counts a provider reported; each is present only when the wire gave it. */
+export interface TokenUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  /** Output tokens spent on reasoning, where reported apart. */
+  reasoningTokens?: number;
+  /** Input tokens served from the provider's cache. */
+  cachedInputTokens?: number;
+  totalTokens?: number;
+}
+
+/** The model said why it stopped. */
+export interface FinishEvent {
+  type: 'finish';
+  reason: FinishReason;
+  /** The wire's own word for it (`max_tokens`, `SAFETY`…). */
+  raw: string;
+}
+
+/** Token usage so far; each field replaces the one reported before (providers report totals). */
+export interface UsageEvent {
+  type: 'usage';
+  usage: TokenUsage;
+}
+
 /** A frame could not be understood; recorded, never thrown. */
 export interface ProtocolErrorEvent {
   type: 'protocol-error';
-  error: ToolStreamError;
+  error: ProtocolError;
 }
 
 /** The server reported an error inside the stream (`event: error`). */
 export interface ServerErrorEvent {
   type: 'server-error';
-  error: ToolStreamError;
+  error: ServerError;
 }
 
-/** The server said the stream is complete (`event: done`, `[DONE]`…). */
+/** The stream says it is complete (`event: done`, `[DONE]`, `message_stop`…). */
 export interface DoneEvent {
   type: 'done';
 }
@@ -125,6 +186,8 @@ export type StreamEvent =
   | ToolDeltaEvent
   | ToolArgsDeltaEvent
   | ToolEndEvent
+  | FinishEvent
+  | UsageEvent
   | ProtocolErrorEvent
   | ServerErrorEvent
   | DoneEvent

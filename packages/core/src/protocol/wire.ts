@@ -14,8 +14,12 @@ export const TOOL_EVENT_TYPES: readonly ToolEventType[] = [
   'delegation_result',
 ];
 
-/** Metadata of a tool call. `parent_call_id` nests a call under a delegation; `agent` names the sub-agent. */
-export interface ToolCallDetails {
+/**
+ * `tool_call_details` of a {@link ToolCallResponse}: metadata of a tool call. `parent_call_id`
+ * nests a call under a delegation; `agent` names the sub-agent; `error` (or `status: "error"`)
+ * marks a failed tool.
+ */
+export interface ToolCallResponseDetails {
   summary?: string;
   parent_call_id?: string;
   agent?: string;
@@ -30,7 +34,7 @@ export interface ToolCallResponse {
   tool_name: string;
   /** Full text of the phase. May be empty or partial while streaming; when given on the final chunk it wins. */
   tool_response: string;
-  tool_call_details: ToolCallDetails;
+  tool_call_details: ToolCallResponseDetails;
   /** A piece of the phase's text. Absent or `null`: this chunk is a complete update. */
   stream_part?: string | null;
   /** `false` while more parts follow. Defaults to `true`. */
@@ -41,6 +45,7 @@ export interface ToolCallResponse {
 export interface ChatMessageResponse {
   /** Assistant text to append (may be empty for tool-only updates). */
   message: string;
+  /** Sources (URLs or file names) for the answer. */
   citations: string[];
   tool_calls: ToolCallResponse[];
 }

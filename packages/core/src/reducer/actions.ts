@@ -2,11 +2,24 @@ import type { ToolStreamError } from '../errors.js';
 import type { StreamEvent } from '../protocol/events.js';
 import type { RunStatus } from './state.js';
 
-/** A run begins: the user's message (if any) and an empty assistant message are appended. */
+/**
+ * Where a new turn's answer goes:
+ * - `append`: after the conversation, with the user's message first when there is one (`send`,
+ *   a run fed through `ingest`);
+ * - `replace`: in place of the last answer, `answerId` (`retry()`; with `keepVersion`, the old
+ *   answer is kept as an earlier version: `regenerate()`);
+ * - `edit`: the user message `userMessageId` gets `text`, and everything after it is dropped.
+ */
+export type TurnPlacement =
+  | { kind: 'append'; userMessage: { id: string; text: string } | null }
+  | { kind: 'replace'; answerId: string; keepVersion: boolean }
+  | { kind: 'edit'; userMessageId: string; text: string };
+
+/** A run begins: its assistant message is placed (see {@link TurnPlacement}). */
 export interface RunStartAction {
   type: 'run-start';
   assistantMessageId: string;
-  userMessage: { id: string; text: string } | null;
+  placement: TurnPlacement;
   protocol: string | null;
 }
 
@@ -24,8 +37,9 @@ export interface RunInfoAction {
 }
 
 /**
- * The run ended. Open calls are closed with a status that says why (`interrupted`, `stopped`,
- * `error`); a fatal error is recorded.
+ * The run ended: `done` (the stream closed), `error`, `aborted` (stopped by the client) or `idle`
+ * (detached: the run goes on elsewhere, its turn stays open). Open calls are closed with a
+ * status that says why, and the turn gets its {@link TurnEnd}.
  */
 export interface RunEndAction {
   type: 'run-end';

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { toolStart } from '../../test/events.js';
-import { fold } from '../../test/harness.js';
-import { isOpenStatus, liveStatus } from './call-status.js';
-import type { ToolCall, ToolCallStatus, ToolPhase } from './state.js';
+import { callsOf, fold } from '../../test/harness.js';
+import { isCallOpen, liveStatus } from './call-status.js';
+import type { ToolCallState, ToolCallStatus, ToolPhase } from './state.js';
 
 function phase(fields: Partial<ToolPhase> = {}): ToolPhase {
   return { text: '', streamed: false, complete: false, startedAt: 0, completedAt: null, ...fields };
 }
 
 /** A real call as the reducer makes it, with some fields replaced. */
-function toolCall(fields: Partial<ToolCall>): ToolCall {
-  const made = fold([toolStart('c')]).calls.c!;
+function toolCall(fields: Partial<ToolCallState>): ToolCallState {
+  const made = callsOf(fold([toolStart('c')])).c!;
   return { ...made, call: phase(), result: null, error: null, ...fields };
 }
 
 describe('liveStatus', () => {
-  it.each<[string, Partial<ToolCall>, ToolCallStatus]>([
+  it.each<[string, Partial<ToolCallState>, ToolCallStatus]>([
     ['nothing yet', {}, 'pending'],
     ['a streamed part', { call: phase({ streamed: true }) }, 'streaming'],
     ['text without parts', { call: phase({ text: 'x' }) }, 'streaming'],
@@ -29,7 +29,7 @@ describe('liveStatus', () => {
   });
 });
 
-describe('isOpenStatus', () => {
+describe('isCallOpen', () => {
   it.each<[ToolCallStatus, boolean]>([
     ['pending', true],
     ['streaming', true],
@@ -39,6 +39,6 @@ describe('isOpenStatus', () => {
     ['stopped', false],
     ['interrupted', false],
   ])('%s → %s', (status, open) => {
-    expect(isOpenStatus(status)).toBe(open);
+    expect(isCallOpen(status)).toBe(open);
   });
 });

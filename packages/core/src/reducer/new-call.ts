@@ -1,5 +1,5 @@
 import type { ToolStartEvent } from '../protocol/events.js';
-import type { ToolCall, ToolPhase } from './state.js';
+import type { ToolCallState, ToolPhase } from './state.js';
 
 /** A phase first seen at `now`, with nothing in it yet. */
 export function newPhase(now: number): ToolPhase {
@@ -7,24 +7,21 @@ export function newPhase(now: number): ToolPhase {
 }
 
 /**
- * The call a `tool-start` creates when its id is new: `details` is the caller's own copy of the
- * event's details, `callPhase` its call phase. The one place a `ToolCall` is made, so every
- * writer of state (the reducer, `reduceStream`'s fast path) makes the same shape.
+ * The call a `tool-start` creates when its id is new in the turn: `details` is the caller's own
+ * copy of the event's details, `callPhase` its call phase.
  */
 export function newToolCall(
-  event: Omit<ToolStartEvent, 'type' | 'details'>,
-  messageId: string | null,
+  event: ToolStartEvent,
   details: Record<string, unknown>,
   callPhase: ToolPhase,
   now: number,
-): ToolCall {
+): ToolCallState {
   return {
     id: event.callId,
     toolName: event.toolName,
     kind: event.kind,
     parentId: event.parentCallId,
     agent: event.agent,
-    messageId,
     eventType: event.eventType,
     details,
     phase: event.phase,

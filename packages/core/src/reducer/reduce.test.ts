@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badFrame, textDelta, toolDelta, toolEnd, toolStart } from '../../test/events.js';
-import { ASSISTANT_ID, errorsWith, fold, started, T0 } from '../../test/harness.js';
+import { answerOf, ASSISTANT_ID, callOrderOf, callsOf, errorsWith, fold, started, T0 } from '../../test/harness.js';
 import type { StreamEvent } from '../protocol/events.js';
 import { applyActions, reduce } from './reduce.js';
 import { type AssistantMessage, initialState, type ToolStreamState } from './state.js';
@@ -90,13 +90,17 @@ describe('citations', () => {
     },
     { name: 'empty lists change nothing', batches: [[], ['x'], []], expected: ['x'] },
   ])('are kept $name', ({ batches, expected }) => {
-    const state = fold(batches.map((citations) => ({ type: 'citations', citations })));
-    expect(assistant(state).citations).toEqual(expected);
+    const state = fold(
+      batches.map((sources) => ({ type: 'citations', citations: sources.map((source) => ({ source })) })),
+    );
+    expect(assistant(state).citations).toEqual(expected.map((source) => ({ source })));
   });
 
   it('leave the state alone when all are known', () => {
-    const state = fold([{ type: 'citations', citations: ['a'] }]);
-    expect(applyActions(state, [{ type: 'citations', citations: ['a'] }], T0 + 9)).toBe(state);
+    const state = fold([{ type: 'citations', citations: [{ source: 'a' }] }]);
+    expect(applyActions(state, [{ type: 'citations', citations: [{ source: 'a', title: 'A' }] }], T0 + 9)).toBe(
+      state,
+    );
   });
 });
 
@@ -110,8 +114,8 @@ describe('tool calls', () => {
       toolStart('c1', { phase: 'result' }),
       toolEnd('c1', { phase: 'result', output: 'done' }),
     ]);
-    expect(state.callOrder).toEqual(['c1']);
-    expect(Object.keys(state.calls)).toEqual(['c1']);
+    expect(callOrderOf(state)).toEqual(['c1']);
+    expect(Object.keys(callsOf(state))).toEqual(['c1']);
     expect(assistant(state).parts.filter((p) => p.type === 'tool-call')).toHaveLength(1);
   });
 
@@ -128,7 +132,7 @@ describe('tool calls', () => {
     let state = started();
     for (const [event, status] of steps) {
       state = reduce(state, event, T0 + 1);
-      expect(state.calls.c1?.status).toBe(status);
+      expect(callsOf(state).c1?.status).toBe(status);
     }
   });
 
@@ -140,7 +144,7 @@ describe('tool calls', () => {
       toolDelta('c1', 'par', 'result'),
       toolDelta('c1', 'tial', 'result'),
     ]);
-    const call = state.calls.c1!;
+    const call = callsOf(state).c1!;
     expect(call.call).toMatchObject({ text: '{"q":"x"}', complete: true });
     expect(call.result).toMatchObject({ text: 'partial', complete: false, streamed: true });
     expect(call.phase).toBe('result');
@@ -153,7 +157,7 @@ describe('tool calls', () => {
       toolStart('r1', { phase: 'result' }),
       toolEnd('r1', { phase: 'result', output: 'ok' }),
     ]);
-    const call = state.calls.r1!;
+    const call = callsOf(state).r1!;
     expect(call.call.complete).toBe(true);
     expect(call.result).toMatchObject({ text: 'ok', complete: true });
     expect(call.status).toBe('complete');
@@ -162,8 +166,8 @@ describe('tool calls', () => {
 
   it('opens the result phase for a result part that had no tool-start', () => {
     const state = fold([toolStart('c1'), toolDelta('c1', 'x', 'result')]);
-    expect(state.calls.c1!.call.complete).toBe(true);
-    expect(state.calls.c1!.result).toMatchObject({ text: 'x', complete: false });
+    expect(callsOf(state).c1!.call.complete).toBe(true);
+    expect(callsOf(state).c1!.result).toMatchObject({ text: 'x', complete: false });
     expect(state.errors).toEqual([]);
   });
 
@@ -173,7 +177,7 @@ describe('tool calls', () => {
       started(),
       50,
     );
-    expect(state.calls.c1!.call).toMatchObject({ text: 'args', complete: true, completedAt: 52 });
+    expect(callsOf(state).c1!.call).toMatchObject({ text: 'args', complete: true, completedAt: 52 });
   });
 
   it.each<{ name: string; events: StreamEvent[]; text: string }>([
@@ -200,7 +204,7 @@ describe('tool calls', () => {
     { name: 'a complete update with no parts', events: [toolEnd('c1', { output: 'whole' })], text: 'whole' },
   ])('phase text: $name', ({ events, text }) => {
     const state = fold([toolStart('c1'), ...events]);
-    expect(state.calls.c1!.call).toMatchObject({ text, complete: true });
+    expect(callsOf(state).c1!.call).toMatchObject({ text, complete: true });
   });
 
   it('streams several calls at once, interleaved', () => {
@@ -213,9 +217,9 @@ describe('tool calls', () => {
       toolEnd('b'),
       toolDelta('a', '3'),
     ]);
-    expect(state.calls.a!.call).toMatchObject({ text: '123', complete: false });
-    expect(state.calls.b!.call).toMatchObject({ text: 'x', complete: true });
-    expect(state.callOrder).toEqual(['a', 'b']);
+    expect(callsOf(state).a!.call).toMatchObject({ text: '123', complete: false });
+    expect(callsOf(state).b!.call).toMatchObject({ text: 'x', complete: true });
+    expect(callOrderOf(state)).toEqual(['a', 'b']);
   });
 
   it('fills a missing tool name and agent from a later start, without overwriting', () => {
@@ -224,13 +228,13 @@ describe('tool calls', () => {
       toolStart('c1', { phase: 'result', toolName: 'search', agent: 'scout' }),
       toolStart('c1', { phase: 'result', toolName: 'other', agent: 'other' }),
     ]);
-    expect(state.calls.c1).toMatchObject({ toolName: 'search', agent: 'scout' });
+    expect(callsOf(state).c1).toMatchObject({ toolName: 'search', agent: 'scout' });
   });
 
   it('marks a call delegation when its result phase is one', () => {
     const state = fold([toolStart('d1'), toolStart('d1', { phase: 'result', kind: 'delegation' })]);
-    expect(state.calls.d1!.kind).toBe('delegation');
-    expect(state.calls.d1!.eventType).toBe('delegation_result');
+    expect(callsOf(state).d1!.kind).toBe('delegation');
+    expect(callsOf(state).d1!.eventType).toBe('delegation_result');
   });
 });
 
@@ -246,8 +250,8 @@ describe('nesting', () => {
   ]);
 
   it('records children by parent, at any depth, in order', () => {
-    expect(nested.children).toEqual({ d1: ['n1', 'n2'], n1: ['n1a'], n1a: ['n1a-i'] });
-    expect(nested.calls['n1a-i']!.parentId).toBe('n1a');
+    expect(answerOf(nested).children).toEqual({ d1: ['n1', 'n2'], n1: ['n1a'], n1a: ['n1a-i'] });
+    expect(callsOf(nested)['n1a-i']!.parentId).toBe('n1a');
   });
 
   it('puts only top-level calls in the message parts', () => {
@@ -255,20 +259,21 @@ describe('nesting', () => {
     expect(callParts.map((p) => (p.type === 'tool-call' ? p.callId : ''))).toEqual(['d1', 'top2']);
   });
 
-  it('keeps every call in callOrder and ties it to the message', () => {
-    expect(nested.callOrder).toEqual(['d1', 'n1', 'n2', 'n1a', 'n1a-i', 'top2']);
-    for (const id of nested.callOrder) expect(nested.calls[id]!.messageId).toBe(ASSISTANT_ID);
+  it('keeps every call, nested ones too, in the message of its turn', () => {
+    expect(callOrderOf(nested)).toEqual(['d1', 'n1', 'n2', 'n1a', 'n1a-i', 'top2']);
+    expect(answerOf(nested).id).toBe(ASSISTANT_ID);
+    expect(Object.keys(callsOf(nested)).sort()).toEqual([...callOrderOf(nested)].sort());
   });
 
   it('keeps agent names and kinds', () => {
-    expect(nested.calls.d1).toMatchObject({ kind: 'delegation', agent: 'researcher', parentId: null });
-    expect(nested.calls.n1).toMatchObject({ kind: 'tool', agent: 'researcher', parentId: 'd1' });
-    expect(nested.calls.n2!.agent).toBeNull();
+    expect(callsOf(nested).d1).toMatchObject({ kind: 'delegation', agent: 'researcher', parentId: null });
+    expect(callsOf(nested).n1).toMatchObject({ kind: 'tool', agent: 'researcher', parentId: 'd1' });
+    expect(callsOf(nested).n2!.agent).toBeNull();
   });
 
   it('accepts a child whose parent has not been seen', () => {
     const state = fold([toolStart('orphan', { parent: 'ghost' })]);
-    expect(state.children).toEqual({ ghost: ['orphan'] });
+    expect(answerOf(state).children).toEqual({ ghost: ['orphan'] });
     expect(assistant(state).parts).toEqual([]);
   });
 });
@@ -281,20 +286,20 @@ describe('details', () => {
       toolEnd('c1', { details: { summary: 'second' } }),
       toolStart('c1', { phase: 'result', details: { c: 3, a: 10 } }),
     ]);
-    expect(state.calls.c1!.details).toEqual({ summary: 'second', a: 10, b: 2, c: 3 });
+    expect(callsOf(state).c1!.details).toEqual({ summary: 'second', a: 10, b: 2, c: 3 });
   });
 
   it('do not copy the call when nothing changes', () => {
     const state = fold([toolStart('c1', { details: { a: 1 } }), toolDelta('c1', 'x')]);
     const next = applyActions(state, [toolStart('c1', { details: { a: 1 } })], T0 + 20);
-    expect(next.calls.c1!.details).toBe(state.calls.c1!.details);
+    expect(callsOf(next).c1!.details).toBe(callsOf(state).c1!.details);
   });
 
   it('are never shared with the event that brought them', () => {
     const details = { a: 1 };
     const state = fold([toolStart('c1', { details })]);
     details.a = 2;
-    expect(state.calls.c1!.details).toEqual({ a: 1 });
+    expect(callsOf(state).c1!.details).toEqual({ a: 1 });
   });
 });
 
@@ -334,7 +339,7 @@ describe('bad input is recorded, never thrown', () => {
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ code: 'protocol', fatal: false, retryable: false });
     expect(added[0]!.message).toMatch(message);
-    expect(after.calls).toEqual(before.calls);
+    expect(callsOf(after)).toEqual(callsOf(before));
   });
 
   it('a part for a call the run closed', () => {
@@ -346,12 +351,12 @@ describe('bad input is recorded, never thrown', () => {
     expect(errorsWith(state, 'protocol')).toEqual([
       expect.objectContaining({ message: expect.stringMatching(/closed call "c1"/), callId: 'c1' }),
     ]);
-    expect(state.calls.c1!.call.text).toBe('');
+    expect(callsOf(state).c1!.call.text).toBe('');
   });
 
   it('keeps protocol errors in order with their frames, and goes on', () => {
     const state = fold([badFrame('one', '{"a"'), textDelta('still here'), badFrame('two', 'x')]);
-    expect(state.errors.map((e) => [e.message, e.frame])).toEqual([
+    expect(state.errors.map((e) => [e.message, e.code === 'protocol' ? e.frame : null])).toEqual([
       ['one', '{"a"'],
       ['two', 'x'],
     ]);
@@ -368,7 +373,7 @@ describe('tool failures', () => {
       toolStart('c1', { phase: 'result' }),
       toolEnd('c1', { phase: 'result', output: 'boom', error: '404 not found' }),
     ]);
-    expect(state.calls.c1).toMatchObject({ status: 'error', error: '404 not found', completedAt: T0 + 3 });
+    expect(callsOf(state).c1).toMatchObject({ status: 'error', error: '404 not found', completedAt: T0 + 3 });
     expect(state.errors).toEqual([
       expect.objectContaining({ code: 'tool-failed', callId: 'c1', fatal: false, retryable: false }),
     ]);
@@ -380,7 +385,7 @@ describe('tool failures', () => {
 
   it('a failure in the call phase fails the call', () => {
     const state = fold([toolStart('c1'), toolEnd('c1', { error: 'denied' })]);
-    expect(state.calls.c1!.status).toBe('error');
+    expect(callsOf(state).c1!.status).toBe('error');
   });
 });
 
@@ -390,25 +395,25 @@ describe('client timestamps', () => {
     state = applyActions(state, [toolStart('c1')], 200);
     state = applyActions(state, [toolDelta('c1', 'a')], 250);
     state = applyActions(state, [toolEnd('c1')], 300);
-    expect(state.calls.c1).toMatchObject({ startedAt: 200, completedAt: null, status: 'running' });
-    expect(state.calls.c1!.call).toMatchObject({ startedAt: 200, completedAt: 300 });
+    expect(callsOf(state).c1).toMatchObject({ startedAt: 200, completedAt: null, status: 'running' });
+    expect(callsOf(state).c1!.call).toMatchObject({ startedAt: 200, completedAt: 300 });
     state = applyActions(state, [toolStart('c1', { phase: 'result' })], 400);
     state = applyActions(state, [toolEnd('c1', { phase: 'result', output: 'r' })], 500);
-    expect(state.calls.c1!.result).toMatchObject({ startedAt: 400, completedAt: 500 });
-    expect(state.calls.c1).toMatchObject({ startedAt: 200, completedAt: 500 });
+    expect(callsOf(state).c1!.result).toMatchObject({ startedAt: 400, completedAt: 500 });
+    expect(callsOf(state).c1).toMatchObject({ startedAt: 200, completedAt: 500 });
   });
 
   it('stamp the messages a run creates', () => {
     const state = started(123, 'hello');
     expect(state.messages).toEqual([
       { id: 'u1', role: 'user', text: 'hello', createdAt: 123 },
-      { id: ASSISTANT_ID, role: 'assistant', parts: [], citations: [], createdAt: 123 },
+      expect.objectContaining({ id: ASSISTANT_ID, role: 'assistant', parts: [], citations: [], createdAt: 123 }),
     ]);
   });
 
   it('use one time for a whole batch', () => {
     const state = applyActions(started(), [toolStart('a'), toolStart('b'), toolEnd('a')], 777);
-    expect([state.calls.a!.startedAt, state.calls.b!.startedAt, state.calls.a!.call.completedAt]).toEqual([
+    expect([callsOf(state).a!.startedAt, callsOf(state).b!.startedAt, callsOf(state).a!.call.completedAt]).toEqual([
       777, 777, 777,
     ]);
   });

@@ -1,71 +1,48 @@
-import type { EventDetails, EventSink } from '../adapters/event-sink.js';
 import { appendArguments, finishCallArguments } from '../args/call-arguments.js';
-import { protocolError, type ToolStreamError } from '../errors.js';
-import type { ToolEndEvent, ToolPhaseName, ToolStartEvent } from '../protocol/events.js';
-import type { ToolStreamAction } from './actions.js';
-import { isOpenStatus, liveStatus } from './call-status.js';
+import { describeValue, protocolError, type ToolStreamError } from '../errors.js';
+import type {
+  Citation,
+  EventDetails,
+  TokenUsage,
+  ToolEndEvent,
+  ToolPhaseName,
+  ToolStartEvent,
+} from '../protocol/events.js';
+import type { RunStartAction, ToolStreamAction } from './actions.js';
+import { isCallOpen, liveStatus } from './call-status.js';
+import { handOverSources, sourcesOf } from './citation-set.js';
 import { Draft } from './draft.js';
 import { newPhase, newToolCall } from './new-call.js';
-import { awaitsContent } from './run-status.js';
-import type {
-  AssistantMessage,
-  ChatMessage,
-  MessagePart,
-  RunStatus,
-  ToolCall,
-  ToolPhase,
-  ToolStreamState,
+import {
+  type AssistantMessage,
+  type ChatMessage,
+  emptyRun,
+  type MessagePart,
+  newAssistantMessage,
+  type RunInfo,
+  type RunStatus,
+  type ToolCallState,
+  type ToolCallStatus,
+  type ToolPhase,
+  type ToolStreamState,
+  type TurnOutcome,
 } from './state.js';
+import { lookup, setOwn } from './table.js';
 
 /**
  * Folds a batch of actions into a new state. Pure: `state` is not mutated, and everything the
- * batch did not touch keeps its identity. `now` stamps calls first seen or completed in this
- * batch (client time, for timelines).
- *
- * Pass the same `draft` to consecutive calls only when nobody observes the intermediate states
- * (as `reduceStream` does): the result is then built in place, with no copying at all.
+ * batch did not touch keeps its identity. `now` stamps what starts or completes in this batch
+ * (client time, for timelines).
  */
 export function applyActions(
   state: ToolStreamState,
   actions: readonly ToolStreamAction[],
   now: number,
-  draft: Draft = new Draft(),
 ): ToolStreamState {
   if (actions.length === 0) return state;
-  const writer = new StateWriter(state, draft, now);
-  for (const action of actions) writer.apply(action);
-  return writer.state;
-}
-
-/**
- * A reducer that stays open: `apply` folds actions one at a time into `state`, all in one batch
- * of `draft`. For one-shot readers (`reduceStream`) that apply each event as it is emitted,
- * with no arrays of pending events in between. `now` may be moved forward between actions.
- */
-export interface OpenReducer extends EventSink {
-  readonly state: ToolStreamState;
-  now: number;
-  apply(action: ToolStreamAction): void;
-}
-
-/** Opens an {@link OpenReducer} on `state`. */
-export function openReducer(state: ToolStreamState, now: number, draft: Draft = new Draft()): OpenReducer {
-  const writer = new StateWriter(state, draft, now);
-  return {
-    get state() {
-      return writer.state;
-    },
-    get now() {
-      return writer.now;
-    },
-    set now(value: number) {
-      writer.now = value;
-    },
-    apply: (action) => writer.apply(action),
-    // As an event sink (for a frame pipeline): events are folded the moment they are emitted.
-    emit: (event) => writer.apply(event),
-    toolDelta: (callId, phase, delta, details) => writer.toolDelta(callId, phase, delta, details),
-  };
+  const batch = openBatch(state, now);
+  for (const action of actions) batch.apply(action);
+  return batch.state;
 }
 
 /** Folds one action: `reduce(state, action)` is `applyActions(state, [action])`. */
@@ -77,16 +54,44 @@ export function reduce(
   return applyActions(state, [action], now);
 }
 
-/** Applies actions to a copy-on-write view of the state. One instance per batch. */
-class StateWriter {
-  state: ToolStreamState;
-  /** Client time stamped on what changes (ms since epoch). */
+/**
+ * A batch that stays open: `apply` folds actions one at a time, all copy-on-write in one batch.
+ * The store folds each frame's worth of actions in a batch; `reduceStream`, whose intermediate
+ * states nobody sees, folds a whole stream in one, so nothing is copied twice.
+ */
+export interface Batch {
+  readonly state: ToolStreamState;
+  /** Client time stamped on what changes; may be moved forward between actions. */
   now: number;
-  readonly #draft: Draft;
+  apply(action: ToolStreamAction): void;
+}
 
-  constructor(state: ToolStreamState, draft: Draft, now: number) {
+/** Opens a {@link Batch} on `state`. */
+export function openBatch(state: ToolStreamState, now: number): Batch {
+  return new StateWriter(state, now);
+}
+
+/** Whether a run in this status becomes `streaming` when content arrives. */
+function awaitsContent(status: RunStatus): boolean {
+  return status === 'idle' || status === 'connecting' || status === 'reconnecting';
+}
+
+/** Applies actions to a copy-on-write view of the state. */
+class StateWriter implements Batch {
+  state: ToolStreamState;
+  now: number;
+  readonly #draft = new Draft();
+  // What this batch has already made writable, kept so that the hot path (a piece for a call)
+  // asks the draft about the call and its phase only, not about every object above them.
+  #writableRoot: ToolStreamState | null = null;
+  #writableRun: RunInfo | null = null;
+  /** The run's assistant message, once made writable (found once, not per event). */
+  #message: AssistantMessage | null = null;
+  /** Its calls table, once made writable. */
+  #calls: Record<string, ToolCallState> | null = null;
+
+  constructor(state: ToolStreamState, now: number) {
     this.state = state;
-    this.#draft = draft;
     this.now = now;
   }
 
@@ -105,32 +110,19 @@ class StateWriter {
         this.#toolStart(action);
         return;
       case 'tool-delta':
-        this.toolDelta(action.callId, action.phase, action.delta, action.details);
+        this.#toolDelta(action.callId, action.phase, action.delta, action.details);
         return;
-      case 'tool-args-delta': {
-        const call = this.#existingCall(action.callId, 'arguments');
-        if (!call) return;
-        if (call.call.complete || !isOpenStatus(call.status)) {
-          const id = JSON.stringify(call.id);
-          this.#pushError(
-            protocolError(`arguments for call ${id} after its completion`, action.delta, call.id),
-          );
-          return;
-        }
-        this.#markStreaming();
-        const writable = this.#call(call.id);
-        // The incremental parser lives outside state (args/call-arguments.ts): O(delta) per piece.
-        const update = appendArguments(call, call.argsText, action.delta, writable);
-        writable.argsText = update.text;
-        writable.args = action.args !== undefined ? action.args : update.value;
-        if (action.delta !== '' && !writable.call.streamed) {
-          this.#phase(writable, 'call').streamed = true;
-          writable.status = liveStatus(writable);
-        }
+      case 'tool-args-delta':
+        this.#argsDelta(action.callId, action.delta, action.args);
         return;
-      }
       case 'tool-end':
         this.#toolEnd(action);
+        return;
+      case 'finish':
+        this.#run().finish = { reason: action.reason, raw: action.raw };
+        return;
+      case 'usage':
+        this.#addUsage(action.usage);
         return;
       case 'protocol-error':
         this.#pushError(action.error);
@@ -139,18 +131,19 @@ class StateWriter {
         this.#endRun('error', action.error);
         return;
       case 'done':
+        this.#run().sawDone = true;
         this.#endRun('done', null);
         return;
       case 'event-id':
         this.#run().lastEventId = action.id;
         return;
       case 'run-start':
-        this.#startRun(action.assistantMessageId, action.userMessage, action.protocol);
+        this.#startRun(action);
         return;
       case 'status':
         if (this.state.status !== action.status) this.#root().status = action.status;
-        // Connecting again (a resume, a retry) means the error that ended the last attempt no
-        // longer describes the run; it stays in `errors`.
+        // Connecting again (a resume) means the error that ended the last attempt no longer
+        // describes the run; it stays in `errors`.
         if (
           this.state.error !== null &&
           (action.status === 'connecting' || action.status === 'reconnecting')
@@ -178,71 +171,95 @@ class StateWriter {
   // ── writable views ────────────────────────────────────────────────────────────────────────
 
   #root(): ToolStreamState {
-    this.state = this.#draft.own(this.state);
-    return this.state;
+    if (this.#writableRoot === null) {
+      this.state = this.#draft.own(this.state);
+      this.#writableRoot = this.state;
+    }
+    return this.#writableRoot;
   }
 
-  #run() {
+  #run(): RunInfo {
     const root = this.#root();
-    root.run = this.#draft.own(root.run);
+    if (this.#writableRun !== root.run) {
+      root.run = this.#draft.own(root.run);
+      this.#writableRun = root.run;
+    }
     return root.run;
   }
 
-  // The writable views below write back only when they copied: in place (reduceStream) and for
-  // objects already copied in this batch, an update is one lookup and no store.
-  #call(id: string, existing: ToolCall = this.state.calls[id]!): ToolCall {
-    const root = this.#root();
-    const calls = this.#draft.own(root.calls) as Record<string, ToolCall>;
-    if (calls !== root.calls) root.calls = calls;
-    const call = this.#draft.own(existing);
-    if (call !== existing) calls[id] = call;
-    return call;
-  }
-
-  #phase(call: ToolCall, phase: ToolPhaseName): ToolPhase {
-    // Named loads, not `call[phase]`: this runs for nearly every event, and a keyed load is slower.
-    const current = (phase === 'call' ? call.call : call.result)!;
-    const writable = this.#draft.own(current);
-    if (writable !== current) call[phase] = writable;
-    return writable;
-  }
-
-  /** The current run's assistant message, made writable; created when content arrives without a run. */
-  #assistant(): AssistantMessage {
-    const root = this.#root();
-    let index = this.#assistantIndex();
-    const messages = this.#draft.own(root.messages) as ChatMessage[];
-    root.messages = messages;
-    if (index < 0) {
-      const created = this.#draft.adopt<AssistantMessage>({
-        id: `assistant-${messages.length + 1}`,
-        role: 'assistant',
-        parts: this.#draft.adopt([]),
-        citations: [],
-        createdAt: this.now,
-      });
-      messages.push(created);
-      this.#run().messageId = created.id;
-      index = messages.length - 1;
-    }
-    const message = this.#draft.own(messages[index] as AssistantMessage);
-    messages[index] = message;
-    return message;
+  /** The run's assistant message as it is, or `null` when there is none. */
+  #currentAssistant(): AssistantMessage | null {
+    if (this.#message !== null) return this.#message;
+    const index = this.#assistantIndex();
+    return index < 0 ? null : (this.state.messages[index] as AssistantMessage);
   }
 
   #assistantIndex(): number {
     const { messages, run } = this.state;
     if (run.messageId === null) return -1;
     // The run's message is almost always the last one: search from the end.
-    for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.id === run.messageId) return i;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const message = messages[i]!;
+      if (message.id === run.messageId && message.role === 'assistant') return i;
+    }
     return -1;
+  }
+
+  /** The run's assistant message, made writable; created when content arrives without a run. */
+  #assistant(): AssistantMessage {
+    if (this.#message !== null) return this.#message;
+    const root = this.#root();
+    const messages = this.#draft.own(root.messages) as ChatMessage[];
+    root.messages = messages;
+    let index = this.#assistantIndex();
+    if (index < 0) {
+      const created = this.#draft.adopt(newAssistantMessage(`assistant-${messages.length + 1}`, this.now));
+      messages.push(created);
+      this.#run().messageId = created.id;
+      index = messages.length - 1;
+    }
+    const message = this.#draft.own(messages[index] as AssistantMessage);
+    messages[index] = message;
+    this.#message = message;
+    return message;
+  }
+
+  /** A call of the run's message, or `undefined`. */
+  #findCall(callId: string): ToolCallState | undefined {
+    const message = this.#currentAssistant();
+    return message === null ? undefined : lookup(message.calls, callId);
+  }
+
+  /** The run's calls table, made writable. */
+  #callTable(): Record<string, ToolCallState> {
+    const message = this.#assistant();
+    if (this.#calls !== message.calls) {
+      message.calls = this.#draft.ownTable(message.calls);
+      this.#calls = message.calls as Record<string, ToolCallState>;
+    }
+    return this.#calls;
+  }
+
+  /** The call `existing` (of the run's message), made writable. */
+  #call(existing: ToolCallState): ToolCallState {
+    const calls = this.#callTable();
+    const call = this.#draft.own(existing);
+    if (call !== existing) calls[existing.id] = call;
+    return call;
+  }
+
+  #phase(call: ToolCallState, phase: ToolPhaseName): ToolPhase {
+    const current = (phase === 'call' ? call.call : call.result)!;
+    const writable = this.#draft.own(current);
+    if (writable !== current) call[phase] = writable;
+    return writable;
   }
 
   #markStreaming(): void {
     if (awaitsContent(this.state.status)) this.#root().status = 'streaming';
   }
 
-  // ── text ─────────────────────────────────────────────────────────────────────────────────
+  // ── text, sources, usage ─────────────────────────────────────────────────────────────────
 
   #appendText(type: 'text' | 'reasoning', delta: string): void {
     this.#markStreaming();
@@ -259,29 +276,33 @@ class StateWriter {
     }
   }
 
-  #addCitations(citations: readonly string[]): void {
-    let message: AssistantMessage | null = null;
+  #addCitations(citations: readonly Citation[]): void {
     for (const citation of citations) {
-      const current = message ?? this.#currentAssistant();
-      if (current?.citations.includes(citation)) continue;
-      message ??= this.#assistant();
-      const list = this.#draft.own(message.citations) as string[];
-      message.citations = list;
+      const current = this.#currentAssistant()?.citations ?? [];
+      const known = sourcesOf(current);
+      if (known.has(citation.source)) continue;
+      const message = this.#assistant();
+      const list = this.#draft.own(message.citations) as Citation[];
+      if (list !== message.citations) {
+        handOverSources(message.citations, list);
+        message.citations = list;
+      }
       list.push(citation);
+      sourcesOf(list).add(citation.source);
     }
   }
 
-  #currentAssistant(): AssistantMessage | null {
-    const index = this.#assistantIndex();
-    return index < 0 ? null : (this.state.messages[index] as AssistantMessage);
+  #addUsage(usage: TokenUsage): void {
+    const message = this.#assistant();
+    message.usage = { ...message.usage, ...usage };
   }
 
   // ── tool calls ───────────────────────────────────────────────────────────────────────────
 
-  #existingCall(callId: string, what: string): ToolCall | null {
-    const call = this.state.calls[callId];
+  #existingCall(callId: string, what: string): ToolCallState | null {
+    const call = this.#findCall(callId);
     if (call === undefined) {
-      this.#pushError(protocolError(`${what} for unknown call ${JSON.stringify(callId)}`, undefined, callId));
+      this.#pushError(protocolError(`${what} for unknown call ${describeValue(callId)}`, undefined, callId));
       return null;
     }
     return call;
@@ -289,12 +310,12 @@ class StateWriter {
 
   #toolStart(event: ToolStartEvent): void {
     this.#markStreaming();
-    const existing = this.state.calls[event.callId];
+    const existing = this.#findCall(event.callId);
     if (existing === undefined) {
       this.#createCall(event);
       return;
     }
-    const call = this.#call(event.callId);
+    const call = this.#call(existing);
     if (event.toolName !== '' && call.toolName === '') call.toolName = event.toolName;
     if (event.details !== null) this.#mergeDetails(call, event.details);
     if (event.agent !== null && call.agent === null) call.agent = event.agent;
@@ -305,13 +326,13 @@ class StateWriter {
       }
       call.phase = 'result';
       call.eventType = event.eventType;
-      if (event.kind === 'delegation') call.kind = 'delegation';
+      if (event.kind !== 'tool') call.kind = event.kind;
     }
     call.status = liveStatus(call);
   }
 
   /** A result phase implies the call was made: close the call phase if nobody did. */
-  #completeImplicitly(call: ToolCall): void {
+  #completeImplicitly(call: ToolCallState): void {
     if (call.call.complete) return;
     const phase = this.#phase(call, 'call');
     phase.complete = true;
@@ -319,35 +340,32 @@ class StateWriter {
   }
 
   #createCall(event: ToolStartEvent): void {
-    const root = this.#root();
+    const message = this.#assistant();
     const phase = this.#newPhase();
-    const message = event.parentCallId === null ? this.#assistant() : null;
-    const details = event.details === null ? {} : this.#draft.adopt({ ...event.details });
-    const messageId = message?.id ?? this.state.run.messageId;
-    const call = this.#draft.adopt(newToolCall(event, messageId, details, phase, this.now));
+    // A spread copies keys as own entries (`__proto__` too, without its setter).
+    const details = this.#draft.adopt(event.details === null ? {} : { ...event.details });
+    const call = this.#draft.adopt(newToolCall(event, details, phase, this.now));
     if (event.phase === 'result') {
       // The call phase was never sent: it happened, but we saw only the result.
       phase.complete = true;
       phase.completedAt = this.now;
       call.result = this.#newPhase();
     }
-    const calls = this.#draft.own(root.calls) as Record<string, ToolCall>;
-    root.calls = calls;
-    calls[call.id] = call;
-    const order = this.#draft.own(root.callOrder) as string[];
-    root.callOrder = order;
+    this.#callTable()[call.id] = call;
+    const order = this.#draft.own(message.callOrder) as string[];
+    message.callOrder = order;
     order.push(call.id);
 
-    if (message !== null) {
+    const parentId = event.parentCallId;
+    if (parentId === null) {
       const parts = this.#draft.own(message.parts) as MessagePart[];
       message.parts = parts;
       parts.push(this.#draft.adopt({ type: 'tool-call', callId: call.id }));
     } else {
-      const children = this.#draft.own(root.children) as Record<string, string[]>;
-      root.children = children;
-      const parentId = event.parentCallId!;
-      const siblings = children[parentId];
-      const list = siblings === undefined ? this.#draft.adopt<string[]>([]) : this.#draft.own(siblings);
+      const children = this.#draft.ownTable(message.children);
+      message.children = children;
+      const siblings = lookup(children, parentId);
+      const list = siblings === undefined ? this.#draft.adopt<string[]>([]) : (this.#draft.own(siblings) as string[]);
       list.push(call.id);
       children[parentId] = list;
     }
@@ -357,38 +375,40 @@ class StateWriter {
     return this.#draft.adopt(newPhase(this.now));
   }
 
-  #mergeDetails(call: ToolCall, details: Readonly<Record<string, unknown>>): void {
+  #mergeDetails(call: ToolCallState, details: NonNullable<EventDetails>): void {
     const current = call.details;
     let writable: Record<string, unknown> | null = null;
+    // for…in rather than Object.keys: most events carry details, and this allocates nothing.
     for (const key in details) {
+      if (!Object.hasOwn(details, key)) continue;
       const value = details[key];
-      if (current[key] === value) continue;
+      if (lookup(current, key) === value) continue;
       writable ??= this.#draft.own(current as Record<string, unknown>);
-      writable[key] = value;
+      setOwn(writable, key, value);
     }
     if (writable !== null && writable !== current) call.details = writable;
   }
 
-  /** The phase an update is for, or `null` (with a recorded error) when it may not change any more. */
-  #openPhase(callId: string, phaseName: ToolPhaseName, what: string): ToolCall | null {
+  /** The call an update is for, made writable, or `null` (with a recorded error) when it may not change. */
+  #openPhase(callId: string, phaseName: ToolPhaseName, what: string): ToolCallState | null {
     const existing = this.#existingCall(callId, what);
     if (existing === null) return null;
     const phase = phaseName === 'call' ? existing.call : existing.result;
     if (phase?.complete) {
       this.#pushError(
         protocolError(
-          `${what} after completion of the ${phaseName} phase of call ${JSON.stringify(callId)}`,
+          `${what} after completion of the ${phaseName} phase of call ${describeValue(callId)}`,
           undefined,
           callId,
         ),
       );
       return null;
     }
-    if (!isOpenStatus(existing.status) && existing.status !== 'complete') {
-      this.#pushError(protocolError(`${what} for closed call ${JSON.stringify(callId)}`, undefined, callId));
+    if (!isCallOpen(existing.status) && existing.status !== 'complete') {
+      this.#pushError(protocolError(`${what} for closed call ${describeValue(callId)}`, undefined, callId));
       return null;
     }
-    const call = this.#call(callId, existing);
+    const call = this.#call(existing);
     if (phase === null) {
       this.#completeImplicitly(call);
       call.result = this.#newPhase();
@@ -397,20 +417,7 @@ class StateWriter {
     return call;
   }
 
-  /** A `tool-delta` event, taken as its fields (see {@link EventSink}). */
-  toolDelta(callId: string, phaseName: ToolPhaseName, delta: string, details: EventDetails): void {
-    // Nearly every event of a stream is one more piece for a phase that is already streaming, in
-    // objects this batch has already made writable (always, when building in place). Then none of
-    // the checks below can fail and none of their writes would change anything: append and go.
-    const existing = this.state.calls[callId];
-    if (existing !== undefined && existing.status === 'streaming' && this.state.status === 'streaming') {
-      const phase = phaseName === 'call' ? existing.call : existing.result;
-      if (phase?.streamed && !phase.complete && this.#draft.owns(existing) && this.#draft.owns(phase)) {
-        phase.text += delta;
-        if (details !== null) this.#mergeDetails(existing, details);
-        return;
-      }
-    }
+  #toolDelta(callId: string, phaseName: ToolPhaseName, delta: string, details: EventDetails): void {
     this.#markStreaming();
     const call = this.#openPhase(callId, phaseName, 'stream part');
     if (call === null) return;
@@ -421,9 +428,29 @@ class StateWriter {
     if (call.status !== 'streaming') call.status = liveStatus(call);
   }
 
+  #argsDelta(callId: string, delta: string, args: unknown): void {
+    const existing = this.#existingCall(callId, 'arguments');
+    if (existing === null) return;
+    if (existing.call.complete || !isCallOpen(existing.status)) {
+      const id = describeValue(existing.id);
+      this.#pushError(protocolError(`arguments for call ${id} after its completion`, delta, existing.id));
+      return;
+    }
+    this.#markStreaming();
+    const call = this.#call(existing);
+    // The incremental parser lives outside state (args/call-arguments.ts): O(delta) per piece.
+    const update = appendArguments(existing, existing.argsText, delta, call);
+    call.argsText = update.text;
+    call.args = args !== undefined ? args : update.value;
+    if (delta !== '' && !call.call.streamed) {
+      this.#phase(call, 'call').streamed = true;
+      call.status = liveStatus(call);
+    }
+  }
+
   #toolEnd(event: ToolEndEvent): void {
     this.#markStreaming();
-    const previous = this.state.calls[event.callId]; // the object the argument parser is keyed by
+    const previous = this.#findCall(event.callId); // the object the argument parser is keyed by
     const call = this.#openPhase(event.callId, event.phase, 'completion');
     if (call === null) return;
     if (event.phase === 'call' && previous !== undefined) {
@@ -436,7 +463,7 @@ class StateWriter {
         call.args = result.ok ? result.value : null;
         call.argsError = result.ok ? null : result.error;
         if (!result.ok) {
-          const message = `invalid arguments for call ${JSON.stringify(call.id)}: ${result.error}`;
+          const message = `invalid arguments for call ${describeValue(call.id)}: ${result.error}`;
           this.#pushError(protocolError(message, call.argsText, call.id));
         }
       }
@@ -462,37 +489,44 @@ class StateWriter {
 
   // ── runs ─────────────────────────────────────────────────────────────────────────────────
 
-  #startRun(
-    assistantMessageId: string,
-    userMessage: { id: string; text: string } | null,
-    protocol: string | null,
-  ): void {
+  #startRun({ assistantMessageId, placement, protocol }: RunStartAction): void {
     const root = this.#root();
     const messages = this.#draft.own(root.messages) as ChatMessage[];
     root.messages = messages;
-    if (userMessage !== null) {
-      messages.push(
-        this.#draft.adopt({ id: userMessage.id, role: 'user', text: userMessage.text, createdAt: this.now }),
-      );
+    const answer = this.#draft.adopt(newAssistantMessage(assistantMessageId, this.now));
+    switch (placement.kind) {
+      case 'append':
+        if (placement.userMessage !== null) messages.push(this.#userMessage(placement.userMessage));
+        break;
+      case 'replace': {
+        const index = messages.findIndex((m) => m.id === placement.answerId && m.role === 'assistant');
+        if (index >= 0) {
+          const old = messages[index] as AssistantMessage;
+          answer.versions = placement.keepVersion ? [...old.versions, { ...old, versions: [] }] : old.versions;
+          messages.length = index;
+        }
+        break;
+      }
+      case 'edit': {
+        const index = messages.findIndex((m) => m.id === placement.userMessageId && m.role === 'user');
+        if (index >= 0) messages.length = index;
+        messages.push(this.#userMessage({ id: placement.userMessageId, text: placement.text }));
+        break;
+      }
+      default:
+        placement satisfies never;
     }
-    messages.push(
-      this.#draft.adopt({
-        id: assistantMessageId,
-        role: 'assistant',
-        parts: this.#draft.adopt([]),
-        citations: this.#draft.adopt([]),
-        createdAt: this.now,
-      }),
-    );
+    messages.push(answer);
+    this.#message = answer;
+    this.#calls = null;
     root.status = 'connecting';
     root.error = null;
-    root.run = this.#draft.adopt({
-      runId: null,
-      lastEventId: null,
-      messageId: assistantMessageId,
-      protocol,
-      firstCallIndex: root.callOrder.length,
-    });
+    root.run = this.#draft.adopt(emptyRun(assistantMessageId, protocol));
+    this.#writableRun = root.run;
+  }
+
+  #userMessage({ id, text }: { id: string; text: string }): ChatMessage {
+    return this.#draft.adopt({ id, role: 'user', text, createdAt: this.now });
   }
 
   #endRun(status: 'done' | 'error' | 'aborted' | 'idle', error: ToolStreamError | null): void {
@@ -505,17 +539,38 @@ class StateWriter {
       if (error.fatal) root.error = error;
     }
     root.status = final;
-    if (final === 'idle') return; // detached: the run goes on elsewhere, calls stay open
-    const closed = final === 'done' ? 'interrupted' : final === 'aborted' ? 'stopped' : 'error';
-    const { callOrder, calls } = this.state;
-    for (let i = this.state.run.firstCallIndex; i < callOrder.length; i++) {
-      const existing = calls[callOrder[i]!]!;
-      if (!isOpenStatus(existing.status)) continue;
-      const call = this.#call(existing.id);
+    if (final === 'idle') return; // detached: the run goes on elsewhere, its turn stays open
+    const found = this.#currentAssistant();
+    if (found === null || found.end !== null) return; // no turn, or it ended already
+    const message = this.#assistant();
+    const { finish, sawDone } = this.state.run;
+    const truncated = finish?.reason === 'length';
+    const closed: ToolCallStatus =
+      final === 'aborted' ? 'stopped' : final === 'error' ? 'error' : truncated ? 'truncated' : 'interrupted';
+    let leftOpen = false;
+    for (const id of message.callOrder) {
+      const existing = lookup(message.calls, id)!;
+      if (!isCallOpen(existing.status)) continue;
+      const call = this.#call(existing);
       // A call phase that completed with no result to follow is simply complete.
-      call.status = existing.status === 'running' && final === 'done' ? 'complete' : closed;
+      if (existing.status === 'running' && final === 'done') call.status = 'complete';
+      else {
+        call.status = closed;
+        leftOpen = true;
+      }
       call.completedAt = this.now;
     }
+    let outcome: TurnOutcome;
+    if (final === 'aborted') outcome = 'stopped';
+    else if (final === 'error') outcome = 'failed';
+    else if (truncated) outcome = 'truncated';
+    else outcome = !sawDone || leftOpen ? 'interrupted' : 'done';
+    message.end = {
+      outcome,
+      finish,
+      error: final === 'error' ? (error ?? this.state.error) : null,
+      at: this.now,
+    };
   }
 
   #pushError(error: ToolStreamError): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textDelta, toolDelta, toolEnd, toolStart } from '../../test/events.js';
-import { ASSISTANT_ID, fold, started, T0 } from '../../test/harness.js';
+import { ASSISTANT_ID, callsOf, fold, started, T0 } from '../../test/harness.js';
 import type { ToolStreamError } from '../errors.js';
 import type { StreamEvent } from '../protocol/events.js';
 import type { RunEndAction, ToolStreamAction } from './actions.js';
@@ -42,7 +42,7 @@ describe('run-start', () => {
         {
           type: 'run-start',
           assistantMessageId: 'a2',
-          userMessage: { id: 'u2', text: 'again' },
+          placement: { kind: 'append', userMessage: { id: 'u2', text: 'again' } },
           protocol: 'typed-events',
         },
       ],
@@ -50,7 +50,19 @@ describe('run-start', () => {
     );
     expect(state.messages.slice(-2)).toEqual([
       { id: 'u2', role: 'user', text: 'again', createdAt: T0 + 50 },
-      { id: 'a2', role: 'assistant', parts: [], citations: [], createdAt: T0 + 50 },
+      {
+        id: 'a2',
+        role: 'assistant',
+        createdAt: T0 + 50,
+        parts: [],
+        calls: {},
+        callOrder: [],
+        children: {},
+        citations: [],
+        usage: null,
+        end: null,
+        versions: [],
+      },
     ]);
     expect(state.status).toBe('connecting');
     expect(state.error).toBeNull();
@@ -60,7 +72,8 @@ describe('run-start', () => {
       lastEventId: null,
       messageId: 'a2',
       protocol: 'typed-events',
-      firstCallIndex: 1,
+      finish: null,
+      sawDone: false,
     });
   });
 
@@ -68,7 +81,7 @@ describe('run-start', () => {
     const first = fold([textDelta('one')]);
     const second = applyActions(
       first,
-      [{ type: 'run-start', assistantMessageId: 'a2', userMessage: null, protocol: null }, textDelta('two')],
+      [{ type: 'run-start', assistantMessageId: 'a2', placement: { kind: 'append', userMessage: null }, protocol: null }, textDelta('two')],
       T0 + 9,
     );
     expect(second.messages.map((m) => (m.role === 'assistant' ? m.parts : []))).toEqual([
@@ -140,17 +153,17 @@ describe('run-end closes the open calls', () => {
     );
     expect(state.status).toBe(status);
     for (const [id, callStatus] of Object.entries(statuses)) {
-      expect(state.calls[id]!.status, id).toBe(callStatus);
-      expect(state.calls[id]!.completedAt, id).toBe(status === 'idle' ? null : 9_999);
+      expect(callsOf(state)[id]!.status, id).toBe(callStatus);
+      expect(callsOf(state)[id]!.completedAt, id).toBe(status === 'idle' ? null : 9_999);
     }
     // A call that was already complete is left alone, object and all.
-    expect(state.calls.complete).toBe(before.calls.complete);
+    expect(callsOf(state).complete).toBe(callsOf(before).complete);
   });
 
   it('records a fatal error as the run error', () => {
     const state = fold([toolStart('c1'), { type: 'run-end', status: 'error', error: fatal }]);
     expect(state).toMatchObject({ status: 'error', error: fatal, errors: [fatal] });
-    expect(state.calls.c1!.status).toBe('error');
+    expect(callsOf(state).c1!.status).toBe('error');
   });
 
   it('records a non-fatal error without making it the run error', () => {
@@ -159,18 +172,26 @@ describe('run-end closes the open calls', () => {
     expect(state).toMatchObject({ status: 'done', error: null, errors: [warning] });
   });
 
-  it('leaves calls of earlier runs alone', () => {
+  it('leaves calls of earlier turns alone', () => {
     const detached = fold([toolStart('old'), { type: 'run-end', status: 'idle', error: null }]);
     const state = fold(
       [
-        { type: 'run-start', assistantMessageId: 'a2', userMessage: null, protocol: null },
+        {
+          type: 'run-start',
+          assistantMessageId: 'a2',
+          placement: { kind: 'append', userMessage: null },
+          protocol: null,
+        },
         toolStart('new'),
         { type: 'run-end', status: 'aborted', error: null },
       ],
       detached,
     );
-    expect(state.calls.old!.status).toBe('pending');
-    expect(state.calls.new!.status).toBe('stopped');
+    const [first, second] = state.messages as AssistantMessage[];
+    expect(first!.calls.old!.status).toBe('pending');
+    expect(first).toBe(detached.messages[0]);
+    expect(second!.calls.new!.status).toBe('stopped');
+    expect(second!.end).toMatchObject({ outcome: 'stopped' });
   });
 });
 
@@ -179,7 +200,7 @@ describe('server errors and done', () => {
     const state = fold([toolStart('c1'), textDelta('partial'), serverError]);
     expect(state.status).toBe('error');
     expect(state.error).toMatchObject({ code: 'server', message: 'LLM failed' });
-    expect(state.calls.c1!.status).toBe('error');
+    expect(callsOf(state).c1!.status).toBe('error');
   });
 
   it.each<[string, ToolStreamAction]>([
@@ -194,7 +215,7 @@ describe('server errors and done', () => {
   it('done closes the run and its open calls as interrupted', () => {
     const state = fold([toolStart('c1'), { type: 'done' }]);
     expect(state.status).toBe('done');
-    expect(state.calls.c1!.status).toBe('interrupted');
+    expect(callsOf(state).c1!.status).toBe('interrupted');
   });
 
   it('an error action records a warning and changes nothing else', () => {
@@ -213,6 +234,6 @@ describe('server errors and done', () => {
 
   it('works from a bare initial state', () => {
     const state = applyActions(initialState(), [toolStart('c1'), { type: 'done' }], T0);
-    expect(state.calls.c1!.status).toBe('interrupted');
+    expect(callsOf(state).c1!.status).toBe('interrupted');
   });
 });

@@ -1,7 +1,11 @@
 import type { ToolStreamError } from '../errors.js';
-import type { ToolCallKind, ToolPhaseName } from '../protocol/events.js';
+import type { Citation, FinishReason, TokenUsage, ToolCallKind, ToolPhaseName } from '../protocol/events.js';
+import { emptyTable, type Table } from './table.js';
 
-/** Where a run is. `aborted` means stopped by the client; partial content is kept. */
+/**
+ * Where the store's current run is. `aborted` means stopped by the client; partial content is
+ * kept. How each turn ended is kept on its message ({@link AssistantMessage.end}).
+ */
 export type RunStatus = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'done' | 'error' | 'aborted';
 
 /**
@@ -12,7 +16,8 @@ export type RunStatus = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | '
  * - `complete`: the latest phase completed (or the call phase, when the run ended with no result);
  * - `error`: the tool failed, or the run failed while the call was open;
  * - `stopped`: the run was stopped while the call was open;
- * - `interrupted`: the stream ended while the call was open.
+ * - `interrupted`: the stream ended while the call was open;
+ * - `truncated`: the model hit its output limit while writing the call (its arguments are cut off).
  */
 export type ToolCallStatus =
   | 'pending'
@@ -21,7 +26,8 @@ export type ToolCallStatus =
   | 'complete'
   | 'error'
   | 'stopped'
-  | 'interrupted';
+  | 'interrupted'
+  | 'truncated';
 
 /** One phase (call or result) of a tool call. */
 export interface ToolPhase {
@@ -36,20 +42,26 @@ export interface ToolPhase {
   completedAt: number | null;
 }
 
-/** A tool call, kept by id in {@link ToolStreamState.calls}. */
-export interface ToolCall {
+/**
+ * A tool call, kept by its wire id in the {@link AssistantMessage} of the turn it belongs to.
+ * Ids are unique within a turn, not across a conversation: the same id in a later turn is a
+ * different call, in a different message.
+ */
+export interface ToolCallState {
+  /** The call's id as the wire gave it (`call_id`), or a generated one (`call-1`…). */
   id: string;
   toolName: string;
   kind: ToolCallKind;
-  /** The delegation this call belongs to, or `null` for a top-level call. */
+  /** The delegation this call belongs to (an id in the same message), or `null` at top level. */
   parentId: string | null;
   /** The sub-agent's name, when the wire gave one. */
   agent: string | null;
-  /** The assistant message the call appeared in. */
-  messageId: string | null;
   /** The wire's name of the latest phase (`call`, `result`, `delegation_call`, `delegation_result`). */
   eventType: string;
-  /** `tool_call_details`, later keys overriding earlier ones. */
+  /**
+   * `tool_call_details`, later keys overriding earlier ones. Every key is an own entry (read it
+   * with `Object.hasOwn` or `Object.entries`: a key such as `constructor` may also be inherited).
+   */
   details: Readonly<Record<string, unknown>>;
   /** The latest phase. */
   phase: ToolPhaseName;
@@ -79,6 +91,7 @@ export interface ToolCall {
 export type MessagePart =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
+  /** A top-level tool call: `message.calls[callId]`. */
   | { type: 'tool-call'; callId: string };
 
 /** A message the user sent. */
@@ -89,18 +102,58 @@ export interface UserMessage {
   createdAt: number;
 }
 
-/** An assistant turn: an ordered list of text, reasoning and (top-level) tool-call parts. */
+/**
+ * How a turn ended:
+ * - `done`: the stream said it was complete;
+ * - `stopped`: the user stopped it;
+ * - `failed`: an error ended it (see {@link TurnEnd.error});
+ * - `interrupted`: the stream closed before its end (no end signal, or calls left open);
+ * - `truncated`: the model hit its output limit; the answer (or its last call) is cut off.
+ */
+export type TurnOutcome = 'done' | 'stopped' | 'failed' | 'interrupted' | 'truncated';
+
+/** The end of a turn: its outcome, the model's own reason where it gave one, and the error. */
+export interface TurnEnd {
+  outcome: TurnOutcome;
+  /** Why the model stopped, where the stream said (provider streams). */
+  finish: { reason: FinishReason; raw: string } | null;
+  /** The error that ended the turn (`failed`), else `null`. */
+  error: ToolStreamError | null;
+  /** Client time the turn ended. */
+  at: number;
+}
+
+/**
+ * An assistant turn: an ordered list of text, reasoning and top-level tool-call parts, with the
+ * turn's calls (nested ones too), its sources, its token usage and how it ended.
+ */
 export interface AssistantMessage {
   id: string;
   role: 'assistant';
-  parts: readonly MessagePart[];
-  citations: readonly string[];
   createdAt: number;
+  parts: readonly MessagePart[];
+  /** The turn's tool calls by id (a null-prototype table). An unchanged call keeps its identity. */
+  calls: Table<ToolCallState>;
+  /** Call ids in order of first appearance. */
+  callOrder: readonly string[];
+  /** Child call ids by delegation id, in order of appearance (a null-prototype table). */
+  children: Table<readonly string[]>;
+  /** Unique by `source`, in first-arrival order. */
+  citations: readonly Citation[];
+  /** Token usage, where the stream reported it. */
+  usage: TokenUsage | null;
+  /** How the turn ended; `null` while it runs (or while its run is detached). */
+  end: TurnEnd | null;
+  /**
+   * Earlier answers to the same user message (`regenerate()`), oldest first; each has no
+   * versions of its own. The UI pages through `[...versions, message]`.
+   */
+  versions: readonly AssistantMessage[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
 
-/** What is needed to re-attach to a run later (also after a reload). */
+/** What is needed to re-attach to the current run later (also after a reload). */
 export interface RunInfo {
   /** The server's name for the run (`X-Run-Id`), if it gave one. */
   runId: string | null;
@@ -110,37 +163,46 @@ export interface RunInfo {
   messageId: string | null;
   /** The protocol the adapter settled on (`auto` resolves to a concrete name). */
   protocol: string | null;
-  /** Index in `callOrder` of the run's first call: calls before it belong to earlier runs. */
-  firstCallIndex: number;
+  /** Why the model stopped, once the stream said (applied to the turn when it ends). */
+  finish: TurnEnd['finish'];
+  /** Whether the stream's own end signal arrived (`done`). */
+  sawDone: boolean;
 }
 
 /** The whole state of a conversation. Plain data: serializable, structurally shared. */
 export interface ToolStreamState {
   status: RunStatus;
   messages: readonly ChatMessage[];
-  /** Tool calls by id. An unchanged call keeps its object identity across updates. */
-  calls: Readonly<Record<string, ToolCall>>;
-  /** Call ids in order of first appearance. */
-  callOrder: readonly string[];
-  /** Child call ids by parent (delegation) id, in order of appearance. */
-  children: Readonly<Record<string, readonly string[]>>;
   /** Every error and protocol problem, in order. */
   errors: readonly ToolStreamError[];
-  /** The error that ended the current run, if one did. */
+  /** The error that ended the current run, if one did (also on that turn's `end`). */
   error: ToolStreamError | null;
   run: RunInfo;
 }
 
-/** A fresh, empty state. */
-export function initialState(messages: readonly ChatMessage[] = []): ToolStreamState {
+/** Run info with nothing known yet. */
+export function emptyRun(messageId: string | null = null, protocol: string | null = null): RunInfo {
+  return { runId: null, lastEventId: null, messageId, protocol, finish: null, sawDone: false };
+}
+
+/** A new, empty assistant message. */
+export function newAssistantMessage(id: string, createdAt: number): AssistantMessage {
   return {
-    status: 'idle',
-    messages,
-    calls: {},
+    id,
+    role: 'assistant',
+    createdAt,
+    parts: [],
+    calls: emptyTable(),
     callOrder: [],
-    children: {},
-    errors: [],
-    error: null,
-    run: { runId: null, lastEventId: null, messageId: null, protocol: null, firstCallIndex: 0 },
+    children: emptyTable(),
+    citations: [],
+    usage: null,
+    end: null,
+    versions: [],
   };
+}
+
+/** A fresh state holding `messages` (see `normalizeMessages` for messages from outside). */
+export function initialState(messages: readonly ChatMessage[] = []): ToolStreamState {
+  return { status: 'idle', messages, errors: [], error: null, run: emptyRun() };
 }

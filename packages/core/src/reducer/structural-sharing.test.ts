@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { badFrame, textDelta, toolDelta, toolEnd, toolStart } from '../../test/events.js';
-import { deepFreeze, fold, started, T0 } from '../../test/harness.js';
+import { answerOf, callOrderOf, callsOf, deepFreeze, fold, started, T0 } from '../../test/harness.js';
 import type { ToolStreamAction } from './actions.js';
 import { Draft } from './draft.js';
-import { applyActions } from './reduce.js';
+import { applyActions, openBatch } from './reduce.js';
 
 /** A bit of everything: text, reasoning, citations, nested and top-level calls, errors, ids. */
 const everything: ToolStreamAction[] = [
@@ -11,7 +11,7 @@ const everything: ToolStreamAction[] = [
   { type: 'run-info', runId: 'r1', protocol: 'chat-message-response' },
   textDelta('Hi '),
   { type: 'reasoning-delta', delta: 'hmm' },
-  { type: 'citations', citations: ['a', 'b'] },
+  { type: 'citations', citations: [{ source: 'a' }, { source: 'b' }] },
   toolStart('d1', { kind: 'delegation', agent: 'scout', details: { summary: 's' } }),
   toolStart('n1', { parent: 'd1' }),
   toolDelta('n1', 'x', 'call', { k: 1 }),
@@ -39,34 +39,45 @@ describe('structural sharing', () => {
 
   it('an event for call A keeps call B (and every other call) as is', () => {
     const next = applyActions(base, [toolDelta('a', 'more')], T0 + 50);
-    expect(next.calls).not.toBe(base.calls);
-    expect(next.calls.a).not.toBe(base.calls.a);
-    expect(next.calls.b).toBe(base.calls.b);
-    expect(next.calls.d1).toBe(base.calls.d1);
-    expect(next.calls.a!.call.text).toBe('more');
+    expect(callsOf(next)).not.toBe(callsOf(base));
+    expect(callsOf(next).a).not.toBe(callsOf(base).a);
+    expect(callsOf(next).b).toBe(callsOf(base).b);
+    expect(callsOf(next).d1).toBe(callsOf(base).d1);
+    expect(callsOf(next).a!.call.text).toBe('more');
   });
 
-  it('a call event leaves messages, children and errors alone', () => {
+  it('a call event leaves the parts, children, order and errors of its message alone', () => {
     const next = applyActions(base, [toolDelta('a', 'more'), toolEnd('b')], T0 + 50);
-    expect(next.messages).toBe(base.messages);
-    expect(next.children).toBe(base.children);
+    expect(answerOf(next)).not.toBe(answerOf(base));
+    expect(answerOf(next).parts).toBe(answerOf(base).parts);
+    expect(answerOf(next).children).toBe(answerOf(base).children);
+    expect(answerOf(next).citations).toBe(answerOf(base).citations);
     expect(next.errors).toBe(base.errors);
-    expect(next.callOrder).toBe(base.callOrder);
+    expect(callOrderOf(next)).toBe(callOrderOf(base));
   });
 
-  it('a nested call touches children but no message', () => {
+  it('a nested call touches children and the order of calls, not the parts', () => {
     const next = applyActions(base, [toolStart('n1', { parent: 'd1' })], T0 + 50);
-    expect(next.messages).toBe(base.messages);
-    expect(next.children).not.toBe(base.children);
+    expect(answerOf(next).parts).toBe(answerOf(base).parts);
+    expect(answerOf(next).children).not.toBe(answerOf(base).children);
+    expect(callsOf(next).d1).toBe(callsOf(base).d1);
   });
 
   it('text keeps every call and every other message', () => {
     const withHistory = fold(
-      [{ type: 'run-start', assistantMessageId: 'a2', userMessage: { id: 'u2', text: 'q' }, protocol: null }],
+      [
+        {
+          type: 'run-start',
+          assistantMessageId: 'a2',
+          placement: { kind: 'append', userMessage: { id: 'u2', text: 'q' } },
+          protocol: null,
+        },
+        toolStart('x'),
+      ],
       base,
     );
     const next = applyActions(withHistory, [textDelta('!')], T0 + 60);
-    expect(next.calls).toBe(withHistory.calls);
+    expect(callsOf(next)).toBe(callsOf(withHistory));
     expect(next.messages).not.toBe(withHistory.messages);
     expect(next.messages.slice(0, -1)).toEqual(withHistory.messages.slice(0, -1));
     next.messages.slice(0, -1).forEach((message, i) => {
@@ -95,15 +106,14 @@ describe('structural sharing', () => {
     expect(whole).toEqual(state);
   });
 
-  it('a draft shared across batches builds the same state as fresh drafts', () => {
-    const draft = new Draft();
-    let shared = started();
+  it('one open batch for everything (as reduceStream folds a stream) builds the same state as a batch per action', () => {
+    const batch = openBatch(started(), T0 + 1);
     let fresh = started();
     for (const action of everything) {
-      shared = applyActions(shared, [action], T0 + 1, draft);
+      batch.apply(action);
       fresh = applyActions(fresh, [action], T0 + 1);
     }
-    expect(shared).toEqual(fresh);
+    expect(batch.state).toEqual(fresh);
   });
 });
 
@@ -122,6 +132,17 @@ describe('Draft', () => {
     const copy = new Draft().own([1, 2]);
     expect(Array.isArray(copy)).toBe(true);
     expect(copy).toEqual([1, 2]);
+  });
+
+  it('copies a table into a table without a prototype, whatever the original had', () => {
+    const draft = new Draft();
+    const fromJson = JSON.parse('{"a": 1, "__proto__": {"polluted": true}}') as Record<string, unknown>;
+    const copy = draft.ownTable(fromJson);
+    expect(Object.getPrototypeOf(copy)).toBeNull();
+    expect(Object.keys(copy)).toEqual(['a', '__proto__']);
+    copy.__proto__ = 'written';
+    expect(Object.getPrototypeOf(copy)).toBeNull();
+    expect(draft.ownTable(copy)).toBe(copy);
   });
 
   it('adopts objects created in the batch without copying', () => {

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { asyncChunks, cutAt, readableOf, utf8 } from '../../test/harness.js';
+import { asyncChunks, callsOf, cutAt, readableOf, utf8 } from '../../test/harness.js';
 import { call, cite, frame, ndjson, part, sse, text, tools, typed } from '../../test/sse-builder.js';
 import type { ToolStreamState } from '../reducer/state.js';
-import { reduceStream, reduceStreamToState } from './reduce-stream.js';
+import { type ReduceStreamOptions, reduceStream, type StreamInput } from './reduce-stream.js';
+
+/** The whole state `reduceStream` ends in (through `onState`). */
+async function reduceToState(input: StreamInput, options: ReduceStreamOptions = {}): Promise<ToolStreamState> {
+  let state: ToolStreamState | null = null;
+  await reduceStream(input, {
+    ...options,
+    onState: (s) => {
+      state = s;
+    },
+  });
+  return state!;
+}
 
 /** A short run: text, a streamed delegation with a nested call, citations, more text. */
 const run = sse(
@@ -21,8 +33,9 @@ const run = sse(
 
 const expectedSnapshot = {
   status: 'done',
+  outcome: 'done',
   text: 'Let me ask the researcher. Done: 日本語 🚀',
-  citations: ['a.md', 'b.md'],
+  citations: [{ source: 'a.md' }, { source: 'b.md' }],
   toolCalls: [
     {
       call_id: 'd1',
@@ -33,6 +46,7 @@ const expectedSnapshot = {
       details: { agent: 'scout', summary: 'q' },
       output: 'Found 3 things.',
       is_complete: true,
+      status: 'complete',
     },
     {
       call_id: 't1',
@@ -43,6 +57,7 @@ const expectedSnapshot = {
       details: { parent_call_id: 'd1' },
       output: '3 hits',
       is_complete: true,
+      status: 'complete',
     },
   ],
   errors: [],
@@ -128,14 +143,14 @@ describe('reduceStream inputs', () => {
   });
 
   it('reduceStreamToState returns the state', async () => {
-    const state = await reduceStreamToState(sse(frame(text('x'), { id: '5' })));
+    const state = await reduceToState(sse(frame(text('x'), { id: '5' })));
     expect(state.run.lastEventId).toBe('5');
     expect(state.status).toBe('done');
   });
 
   it('a call still open at the end is not complete, and marked interrupted', async () => {
-    const state = await reduceStreamToState(sse(tools(part('c1', 'half'))));
-    expect(state.calls.c1!.status).toBe('interrupted');
+    const state = await reduceToState(sse(tools(part('c1', 'half'))));
+    expect(callsOf(state).c1!.status).toBe('interrupted');
     expect(await reduceStream(sse(tools(part('c1', 'half'))))).toMatchObject({
       toolCalls: [{ output: 'half', is_complete: false }],
     });
@@ -178,9 +193,9 @@ describe('reduceStream outcomes', () => {
       pulled++;
       yield sse(text('third'));
     }
-    const state = await reduceStreamToState(source(), { signal: controller.signal });
+    const state = await reduceToState(source(), { signal: controller.signal });
     expect(state.status).toBe('aborted');
-    expect(state.calls.c1!.status).toBe('stopped');
+    expect(callsOf(state).c1!.status).toBe('stopped');
     expect(pulled).toBeLessThanOrEqual(2);
     expect(state.messages.at(-1)).toMatchObject({
       parts: [{ type: 'text', text: 'first ' }, { type: 'tool-call' }],
@@ -233,7 +248,7 @@ describe('reduceStream outcomes', () => {
       errors: [{ code: 'network', message: 'socket hang up' }],
     });
     expect(state).toMatchObject({ error: { code: 'network', fatal: true, retryable: true } });
-    expect(state!.calls.c1!.status).toBe('error');
+    expect(callsOf(state!).c1!.status).toBe('error');
   });
 
   it('a ReadableStream that errors: status error with code network', async () => {

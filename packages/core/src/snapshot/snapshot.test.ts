@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textDelta, toolDelta, toolEnd, toolStart } from '../../test/events.js';
-import { fold, started } from '../../test/harness.js';
+import { callsOf, fold, started } from '../../test/harness.js';
 import type { RunStatus } from '../reducer/state.js';
 import { messageText, toSnapshot } from './snapshot.js';
 
@@ -15,38 +15,52 @@ describe('toSnapshot', () => {
     expect(toSnapshot(fold([{ type: 'status', status }])).status).toBe(expected);
   });
 
-  it('joins the text of every assistant message, and only text parts', () => {
-    const first = fold([
-      textDelta('one '),
-      { type: 'reasoning-delta', delta: 'hidden' },
-      toolStart('c'),
-      textDelta('two '),
-    ]);
+  it('joins the text parts of the run\'s answer, and keeps reasoning apart', () => {
+    const first = fold([textDelta('earlier turn')]);
     const state = fold(
       [
         {
           type: 'run-start',
           assistantMessageId: 'a2',
-          userMessage: { id: 'u2', text: 'user text' },
+          placement: { kind: 'append', userMessage: { id: 'u2', text: 'user text' } },
           protocol: null,
         },
-        textDelta('three'),
+        textDelta('one '),
+        { type: 'reasoning-delta', delta: 'hidden' },
+        toolStart('c'),
+        textDelta('two'),
       ],
       first,
     );
-    expect(toSnapshot(state).text).toBe('one two three');
+    expect(toSnapshot(state)).toMatchObject({ text: 'one two', reasoning: 'hidden' });
   });
 
-  it('keeps citations unique across messages, in first-arrival order', () => {
-    const first = fold([{ type: 'citations', citations: ['b', 'a'] }]);
-    const state = fold(
-      [
-        { type: 'run-start', assistantMessageId: 'a2', userMessage: null, protocol: null },
-        { type: 'citations', citations: ['a', 'c'] },
-      ],
-      first,
-    );
-    expect(toSnapshot(state).citations).toEqual(['b', 'a', 'c']);
+  it('keeps citations unique by source, in first-arrival order, with what else they carry', () => {
+    const state = fold([
+      { type: 'citations', citations: [{ source: 'b' }, { source: 'a', title: 'A' }] },
+      { type: 'citations', citations: [{ source: 'a', title: 'again' }, { source: 'c', quote: 'q' }] },
+    ]);
+    expect(toSnapshot(state).citations).toEqual([
+      { source: 'b' },
+      { source: 'a', title: 'A' },
+      { source: 'c', quote: 'q' },
+    ]);
+  });
+
+  it('gives how the turn ended, why the model stopped, and the usage', () => {
+    const state = fold([
+      textDelta('cut'),
+      { type: 'finish', reason: 'length', raw: 'max_tokens' },
+      { type: 'usage', usage: { inputTokens: 10, outputTokens: 1 } },
+      { type: 'usage', usage: { outputTokens: 64 } },
+      { type: 'done' },
+    ]);
+    expect(toSnapshot(state)).toMatchObject({
+      status: 'done',
+      outcome: 'truncated',
+      finishReason: 'length',
+      usage: { inputTokens: 10, outputTokens: 64 },
+    });
   });
 
   it('describes calls in order of appearance with the latest phase', () => {
@@ -85,7 +99,7 @@ describe('toSnapshot', () => {
     const state = fold([toolStart('c', { details: { a: 1 } })]);
     const snapshot = toSnapshot(state);
     snapshot.toolCalls[0]!.details.a = 2;
-    expect(state.calls.c!.details).toEqual({ a: 1 });
+    expect(callsOf(state).c!.details).toEqual({ a: 1 });
     expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
   });
 

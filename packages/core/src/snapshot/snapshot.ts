@@ -1,5 +1,5 @@
-import type { ToolCallKind } from '../protocol/events.js';
-import type { AssistantMessage, ToolCall, ToolStreamState } from '../reducer/state.js';
+import type { Citation, FinishReason, TokenUsage, ToolCallKind } from '../protocol/events.js';
+import type { AssistantMessage, ToolCallState, ToolStreamState, TurnOutcome } from '../reducer/state.js';
 
 /** A tool call in a {@link StreamSnapshot}: plain JSON in the vocabulary of the primary protocol. */
 export interface SnapshotToolCall {
@@ -15,6 +15,8 @@ export interface SnapshotToolCall {
   output: string;
   /** Whether the latest phase completed. */
   is_complete: boolean;
+  /** How the call ended (or where it is, for a stream that was cut): see `ToolCallStatus`. */
+  status: ToolCallState['status'];
   /**
    * The parsed arguments once the call phase is complete; `null` while it is incomplete, when the
    * argument text was invalid, or where the protocol has no arguments.
@@ -28,35 +30,46 @@ export interface SnapshotToolCall {
 export interface StreamSnapshot {
   /** `done` when the stream ended normally, `error` when a fatal error ended it, `aborted` when stopped. */
   status: 'done' | 'error' | 'aborted';
+  /**
+   * How the turn ended: `done`, `failed`, `stopped`, `interrupted` (the stream closed before its
+   * end signal, or with calls left open) or `truncated` (the model hit its output limit).
+   */
+  outcome: TurnOutcome;
+  /** Why the model stopped, where the stream said (provider streams), else `null`. */
+  finishReason: FinishReason | null;
+  /** Token usage, where the stream reported it. */
+  usage: TokenUsage | null;
   /** All assistant text of the run, in arrival order. */
   text: string;
   /** All reasoning (thinking) text of the run, kept apart from `text`; `""` when none. */
   reasoning: string;
-  /** Unique, in first-arrival order. */
-  citations: string[];
+  /** Sources, unique by `source`, in first-arrival order. */
+  citations: Citation[];
   /** In order of first appearance. */
   toolCalls: SnapshotToolCall[];
   /** Protocol and stream errors, in order. */
   errors: { code: string; message: string }[];
 }
 
-/** Turns a state whose run has ended into a {@link StreamSnapshot}. */
+/** Turns the state of a single run that has ended into a {@link StreamSnapshot}. */
 export function toSnapshot(state: ToolStreamState): StreamSnapshot {
+  const message = state.messages.findLast((m): m is AssistantMessage => m.role === 'assistant');
   let text = '';
   let reasoning = '';
-  const citations: string[] = [];
-  for (const message of state.messages) {
-    if (message.role !== 'assistant') continue;
-    text += messageText(message);
-    for (const part of message.parts) if (part.type === 'reasoning') reasoning += part.text;
-    for (const citation of message.citations) if (!citations.includes(citation)) citations.push(citation);
+  for (const part of message?.parts ?? []) {
+    if (part.type === 'text') text += part.text;
+    else if (part.type === 'reasoning') reasoning += part.text;
   }
+  const end = message?.end ?? null;
   return {
     status: state.status === 'error' ? 'error' : state.status === 'aborted' ? 'aborted' : 'done',
+    outcome: end?.outcome ?? 'interrupted',
+    finishReason: end?.finish?.reason ?? null,
+    usage: message?.usage ?? null,
     text,
     reasoning,
-    citations,
-    toolCalls: state.callOrder.map((id) => snapshotCall(state.calls[id]!)),
+    citations: (message?.citations ?? []).map((citation) => ({ ...citation })),
+    toolCalls: (message?.callOrder ?? []).map((id) => snapshotCall(message!.calls[id]!)),
     errors: state.errors.map(({ code, message }) => ({ code, message })),
   };
 }
@@ -68,7 +81,7 @@ export function messageText(message: AssistantMessage): string {
   return text;
 }
 
-function snapshotCall(call: ToolCall): SnapshotToolCall {
+function snapshotCall(call: ToolCallState): SnapshotToolCall {
   const latest = call.result ?? call.call;
   return {
     call_id: call.id,
@@ -79,6 +92,7 @@ function snapshotCall(call: ToolCall): SnapshotToolCall {
     details: { ...call.details },
     output: latest.text,
     is_complete: latest.complete,
+    status: call.status,
     arguments: call.call.complete && call.argsError === null && isRecord(call.args) ? { ...call.args } : null,
     arguments_raw: call.argsText,
   };

@@ -3,6 +3,7 @@ import { installFakeFrames } from '../../test/transport/fake-frames.js';
 import { encodeStream, textData, textEvents, toolPartData } from '../../test/transport/sse-events.js';
 import { assistantText, waitForState } from '../../test/transport/wait-for.js';
 import { createToolStreamStore, type ToolStreamStoreOptions } from './create-store.js';
+import { answerOf, callOrderOf, callsOf } from '../../test/harness.js';
 
 /** Resolves after every microtask queued before it. */
 const microtask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
@@ -109,11 +110,11 @@ describe('structural sharing', () => {
     store.ingest(toolPartData('c2', 'more'));
     const after = store.getState();
     expect(after).not.toBe(before);
-    expect(after.calls.c1).toBe(before.calls.c1);
-    expect(after.calls.c2).not.toBe(before.calls.c2);
-    expect(after.calls.c2!.call.text).toBe('two more');
-    expect(after.callOrder).toBe(before.callOrder);
-    expect(after.messages).toBe(before.messages);
+    expect(callsOf(after).c1).toBe(callsOf(before).c1);
+    expect(callsOf(after).c2).not.toBe(callsOf(before).c2);
+    expect(callsOf(after).c2!.call.text).toBe('two more');
+    expect(callOrderOf(after)).toBe(callOrderOf(before));
+    expect(answerOf(after).parts).toBe(answerOf(before).parts);
   });
 
   it('does not publish when a frame changes nothing', async () => {

@@ -9,6 +9,7 @@ import {
 import { assistantText, waitForState } from '../../test/transport/wait-for.js';
 import type { ToolStreamState } from '../reducer/state.js';
 import { createToolStreamStore, type ToolStreamStoreOptions } from './create-store.js';
+import { callsOf } from '../../test/harness.js';
 
 /** A run with text around a tool call whose parts straddle the drop points used below. */
 const events: SseEvent[] = [
@@ -57,8 +58,8 @@ describe('resume after a network drop', () => {
     const state = chat.getState();
     expect(state.status).toBe('done');
     expect(assistantText(state)).toBe(fullText);
-    expect(state.calls.c1).toMatchObject({ status: 'complete' });
-    expect(state.calls.c1!.call.text).toBe('onboarding page');
+    expect(callsOf(state).c1).toMatchObject({ status: 'complete' });
+    expect(callsOf(state).c1!.call.text).toBe('onboarding page');
     expect(state.run).toMatchObject({ runId: 'run-1', lastEventId: 'e6' });
     expect(statuses.has('reconnecting')).toBe(true);
 
@@ -181,8 +182,8 @@ describe('stop and detach', () => {
     expect(state.status).toBe('aborted');
     expect(state.error).toBeNull();
     expect(assistantText(state)).toBe('Let me check. ');
-    expect(state.calls.c1).toMatchObject({ status: 'stopped' });
-    expect(state.calls.c1!.call.text).toBe('onboarding ');
+    expect(callsOf(state).c1).toMatchObject({ status: 'stopped' });
+    expect(callsOf(state).c1!.call.text).toBe('onboarding ');
     expect(finished).toHaveLength(1);
     expect(target.streamRequests()).toHaveLength(1);
   });
@@ -213,14 +214,14 @@ describe('stop and detach', () => {
     const detached = chat.getState();
     expect(detached.status).toBe('idle');
     expect(detached.error).toBeNull();
-    expect(detached.calls.c1).toMatchObject({ status: 'streaming' });
+    expect(callsOf(detached).c1).toMatchObject({ status: 'streaming' });
     expect(finished).toHaveLength(0);
 
     await chat.resume();
     const state = chat.getState();
     expect(state.status).toBe('done');
     expect(assistantText(state)).toBe(fullText);
-    expect(state.calls.c1).toMatchObject({ status: 'complete' });
+    expect(callsOf(state).c1).toMatchObject({ status: 'complete' });
     expect(state.messages.filter((message) => message.role === 'assistant')).toHaveLength(1);
     expect(finished).toHaveLength(1);
     expect(target.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
@@ -247,7 +248,7 @@ describe('stop and detach', () => {
     const state = chat.getState();
     expect(state.status).toBe('done');
     expect(assistantText(state)).toBe(fullText);
-    expect(state.calls.c1).toMatchObject({ status: 'complete' });
+    expect(callsOf(state).c1).toMatchObject({ status: 'complete' });
     expect(statuses.has('aborted')).toBe(false);
     expect(finished).toHaveLength(1);
     expect(target.streamRequests().at(-1)!.lastEventId).toBe('e3');

@@ -1,65 +1,53 @@
 import { createStore } from 'zustand/vanilla';
 import type { AdapterDefinition } from '../adapters/adapter.js';
+import { type ProtocolOption, resolveProtocol } from '../adapters/auto.js';
 import { EventIdLog } from '../adapters/event-id-log.js';
-import { createFramePipeline, type FramePipeline } from '../adapters/frame-pipeline.js';
-import type { ProtocolOption } from '../adapters/protocols.js';
-import { isToolStreamFailure, type ToolStreamError } from '../errors.js';
+import { networkError, type ToolStreamError, TransportFailure } from '../errors.js';
 import type { StreamEvent } from '../protocol/events.js';
 import type { SseFrame } from '../protocol/wire.js';
-import type { ToolStreamAction } from '../reducer/actions.js';
+import { createStreamReader, type StreamReader } from '../reader/stream-reader.js';
+import type { ToolStreamAction, TurnPlacement } from '../reducer/actions.js';
+import { normalizeMessages } from '../reducer/normalize.js';
 import { applyActions } from '../reducer/reduce.js';
-import { type ChatMessage, initialState, type ToolStreamState } from '../reducer/state.js';
-import { createFrameDecoder, type FrameDecoder } from '../sse/frame-decoder.js';
-import { DEFAULT_RECONNECT, type ReconnectOptions } from '../transport/backoff.js';
-import type { ClientAbortReason, StreamRequest } from '../transport/open-stream.js';
-import { runStream } from '../transport/run-stream.js';
-import { runUrl, withQuery } from '../transport/run-url.js';
+import { type AssistantMessage, type ChatMessage, initialState, type ToolStreamState } from '../reducer/state.js';
+import { createHttpTransport, type HttpTransportOptions } from '../transport/http-transport.js';
+import type { ResumeToken, ToolStreamTransport, TransportSink, TurnRequest, TurnTrigger } from '../transport/transport.js';
 import { createScheduler, type Schedule } from './scheduler.js';
 
 /** What `send` takes: the user's text, or the text with extra body fields. */
 export type SendInput = string | { message: string; body?: Record<string, unknown> };
 
-/** Static headers, or a function that returns them (for tokens that expire). */
-export type HeadersOption =
-  | Record<string, string>
-  | (() => Record<string, string> | Promise<Record<string, string>>);
-
-/** What a run needs to be re-attached later, also after a reload. Plain JSON. */
-export interface ResumeToken {
-  runId: string;
-  lastEventId: string | null;
-}
-
-/** Options of {@link createToolStreamStore}. All are optional; without `endpoint`, feed it with `ingest`. */
-export interface ToolStreamStoreOptions {
-  /** Where `send` POSTs (or GETs); named runs are re-attached at `<endpoint>/<runId>`. */
-  endpoint?: string;
-  /** `POST` (default) sends `{ message }` as JSON; `GET` sends it as the `message` query parameter. */
-  method?: 'POST' | 'GET';
-  headers?: HeadersOption;
-  /** Builds the JSON body of a POST. Default: `{ message, ...input.body }`. */
-  body?: (message: string, extra: Record<string, unknown> | undefined) => unknown;
-  /** The wire format. Default `auto`. */
+/**
+ * Options of {@link createToolStreamStore}. All are optional: `endpoint` (and the HTTP options
+ * beside it) or `transport` lets the store send messages; without either, feed it with `ingest*`.
+ */
+export interface ToolStreamStoreOptions extends Partial<HttpTransportOptions> {
+  /** How turns reach the agent, when not by `endpoint` (see {@link ToolStreamTransport}). */
+  transport?: ToolStreamTransport;
+  /** The wire format. Default `auto`: recognised from the first frames, among `protocols`. */
   protocol?: ProtocolOption;
-  /** The formats `auto` chooses from. */
+  /**
+   * The formats `auto` chooses from (and `protocol` names): by default toolstream's own two;
+   * `allProtocols` from `@toolstream/core/providers` adds the model providers' formats.
+   */
   protocols?: readonly AdapterDefinition[];
-  /** Defaults to the global `fetch`. */
-  fetch?: typeof fetch;
-  /** Longest silence before a connection counts as dropped. Default 45 000 ms. */
-  idleTimeoutMs?: number;
-  /** Reconnection after drops, or `false` to treat every drop as an error. */
-  reconnect?: Partial<ReconnectOptions> | false;
   /** When updates are published. Default `frame`. */
   schedule?: Schedule;
-  /** Messages to start with (a conversation restored from storage…). */
+  /** A conversation to start from (a history fetched from a server, a saved session). */
   initialMessages?: readonly ChatMessage[];
-  /** A whole state to start from (restored after a reload; resume it with `resume()`). */
+  /** A whole state to start from (saved while a run streamed; re-attach it with `resume()`). */
   initialState?: ToolStreamState;
+  /**
+   * What {@link ToolStreamStore.release} does with a run in progress: `stop` it (default), or
+   * `detach` from it when the server named it, so it can be re-attached later (a widget that
+   * saves its conversation across reloads).
+   */
+  onRelease?: 'stop' | 'detach';
   /** Makes ids for messages. Default: random UUIDs. */
   generateId?: () => string;
   /** Called once per run when it ends, with the final state. */
   onFinish?: (state: ToolStreamState) => void;
-  /** Called for each fatal error. */
+  /** Called for each error that ends a run. */
   onError?: (error: ToolStreamError) => void;
   /** The clock used for timestamps. Default `Date.now`. */
   now?: () => number;
@@ -67,33 +55,29 @@ export interface ToolStreamStoreOptions {
 
 /**
  * A conversation store: zustand-compatible (`getState`, `subscribe`, `getInitialState`, so
- * `useStore(store, selector)` works) plus the actions that drive runs. State is published at
- * most once per animation frame, with structural sharing.
+ * `useStore(store, selector)` works) plus the actions that drive turns. State is published at
+ * most once per animation frame, with structural sharing. Actions never reject for network or
+ * server problems: those become state (the turn's `end`, `state.error`).
  */
 export interface ToolStreamStore {
   getState(): ToolStreamState;
   getInitialState(): ToolStreamState;
   subscribe(listener: (state: ToolStreamState, previous: ToolStreamState) => void): () => void;
-  /**
-   * Sends a message and streams the answer. Resolves when the run ended (done, error or
-   * stopped); never rejects for network or server problems, which become state. A run that is
-   * still going is stopped first.
-   */
+  /** Sends a message and streams the answer; resolves when the turn ended. A running turn is stopped first. */
   send(input: SendInput): Promise<void>;
   /**
-   * Feeds one event's payload when you own the transport (an `EventSource`, a WebSocket…): a
-   * parsed object or its JSON text, read with the store's protocol.
+   * Runs the last turn again in place: the same user message, its answer replaced (no second
+   * user message). For a turn that failed, was stopped, interrupted or truncated.
    */
-  ingest(payload: unknown): void;
-  /** Feeds one SSE event (`event`, `data`, `id`), for typed-event streams read elsewhere. */
-  ingestFrame(frame: SseFrame): void;
-  /** Feeds raw stream bytes or text, cut anywhere. */
-  ingestBytes(chunk: Uint8Array | string): void;
-  /** Ends a run fed through `ingest*` (as a clean end of stream would). */
-  complete(): void;
+  retry(): Promise<void>;
+  /** A new answer to the last user message; the current one is kept as an earlier version. */
+  regenerate(): Promise<void>;
+  /** Changes the text of user message `messageId`, drops every turn after it, and answers it again. */
+  edit(messageId: string, input: SendInput): Promise<void>;
   /**
-   * Cancels the run: closes the connection and, when the server named the run, asks it to
-   * stop with `DELETE <endpoint>/<runId>`. Partial content is kept; the run ends `aborted`.
+   * Cancels the current run: closes the connection and asks the server to stop it (`cancel`,
+   * also when it is detached, or its request has not been answered yet). What arrived is kept;
+   * the turn ends `stopped`.
    */
   stop(): Promise<void>;
   /**
@@ -103,8 +87,29 @@ export interface ToolStreamStore {
   detach(): ResumeToken | null;
   /** Re-attaches to a detached or dropped run (`GET <endpoint>/<runId>` with `Last-Event-ID`). */
   resume(token?: ResumeToken): Promise<void>;
-  /** Stops any run and clears the conversation. */
+  /**
+   * What a component that created the store does when it unmounts: stops a run in progress, or
+   * detaches from it (see `onRelease`). The store stays usable.
+   */
+  release(): void;
+  /** Stops any run and starts over from `messages` (a conversation loaded from elsewhere). */
+  load(messages: readonly ChatMessage[]): void;
+  /** Stops any run and clears the conversation (back to `initialMessages`). */
   reset(): void;
+  /**
+   * Begins a new turn for a stream you read yourself (`ingest*`), optionally with the user's
+   * message: ends the turn being ingested, if any. Without it, the first `ingest*` call after a
+   * turn ended begins one.
+   */
+  startTurn(userMessage?: string): void;
+  /** Feeds one event's payload you read yourself (an `EventSource`'s `data`): an object or its JSON text. */
+  ingest(payload: unknown): void;
+  /** Feeds one SSE event (`event`, `data`, `id`), for typed-event streams read elsewhere. */
+  ingestFrame(frame: SseFrame): void;
+  /** Feeds raw stream bytes or text, cut anywhere. */
+  ingestBytes(chunk: Uint8Array | string): void;
+  /** Ends the turn being ingested, as a clean end of the stream would. */
+  complete(): void;
   /** Publishes queued updates now. */
   flush(): void;
   /** The token for re-attaching the current run, when the server named it. */
@@ -113,15 +118,19 @@ export interface ToolStreamStore {
 
 /** One connection (or ingest session) feeding the current run. */
 interface Session {
-  controller: AbortController;
-  pipeline: FramePipeline;
-  decoder: FrameDecoder;
-  serverRetryMs: number | null;
+  readonly controller: AbortController;
+  readonly reader: StreamReader;
+  /** The stream said it is done. */
   sawDone: boolean;
   ended: boolean;
+  /** A transport request feeds it (else `ingest*` does). */
+  requested: boolean;
+  /** The server has answered the request with a stream. */
+  answered: boolean;
+  /** Stopped before the server named the run: cancel it as soon as it does. */
+  cancelWhenNamed: boolean;
+  runId: string | null;
 }
-
-const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
 
 /**
  * Creates a {@link ToolStreamStore}.
@@ -136,13 +145,24 @@ const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
 export function createToolStreamStore(options: ToolStreamStoreOptions = {}): ToolStreamStore {
   const now = options.now ?? Date.now;
   const generateId = options.generateId ?? defaultId;
-  const start = options.initialState ?? initialState(options.initialMessages ?? []);
+  resolveProtocol(options.protocol, options.protocols); // a wrong name throws now, not on a frame
+  const transport =
+    options.transport ??
+    (options.endpoint === undefined ? null : createHttpTransport({ ...options, endpoint: options.endpoint }));
+  const startMessages = () => normalizeMessages(options.initialMessages ?? [], now());
+  const restored = options.initialState;
+  const start =
+    restored === undefined
+      ? initialState(startMessages())
+      : { ...restored, messages: normalizeMessages(restored.messages, now(), true) };
   const api = createStore<ToolStreamState>()(() => start);
   let queue: ToolStreamAction[] = [];
   let session: Session | null = null;
   // The SSE ids the last named run applied here, so that re-attaching it on this store skips an
   // event a server replays (some replay from Last-Event-ID inclusive, or overlap after a drop).
   let lastApplied: { runId: string; ids: EventIdLog } | null = null;
+  // Extra body fields of each user message, so a retry sends what the first request sent.
+  const bodies = new Map<string, Record<string, unknown> | undefined>();
 
   const flush = () => {
     if (queue.length === 0) return;
@@ -163,30 +183,25 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
   };
 
   const openSession = (appliedIds?: EventIdLog): Session => {
-    const current: Session = {
-      controller: new AbortController(),
-      pipeline: null as unknown as FramePipeline,
-      decoder: null as unknown as FrameDecoder,
-      serverRetryMs: null,
-      sawDone: false,
-      ended: false,
-    };
     const emit = (event: StreamEvent) => {
       if (current.ended) return;
       if (event.type === 'done') current.sawDone = true;
       dispatch(event);
     };
-    const pipelineOptions: Parameters<typeof createFramePipeline>[1] = {};
-    if (options.protocol !== undefined) pipelineOptions.protocol = options.protocol;
-    if (options.protocols !== undefined) pipelineOptions.protocols = options.protocols;
-    if (appliedIds !== undefined) pipelineOptions.appliedIds = appliedIds;
-    current.pipeline = createFramePipeline(emit, pipelineOptions);
-    current.decoder = createFrameDecoder({
-      onFrame: (frame) => current.pipeline.push(frame),
-      onRetry: (ms) => {
-        current.serverRetryMs = ms;
-      },
-    });
+    const current: Session = {
+      controller: new AbortController(),
+      reader: createStreamReader(emit, {
+        protocol: options.protocol,
+        protocols: options.protocols,
+        appliedIds,
+      }),
+      sawDone: false,
+      ended: false,
+      requested: false,
+      answered: false,
+      cancelWhenNamed: false,
+      runId: null,
+    };
     session = current;
     return current;
   };
@@ -198,76 +213,122 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     error: ToolStreamError | null,
   ) => {
     if (current.ended) return;
-    if (status === 'done') {
-      current.decoder.end();
-      current.pipeline.end();
-    }
-    if (current.pipeline.protocol !== null)
-      dispatch({ type: 'run-info', protocol: current.pipeline.protocol });
+    if (status === 'done') current.reader.end();
+    if (current.reader.protocol !== null) dispatch({ type: 'run-info', protocol: current.reader.protocol });
     current.ended = true;
     if (session === current) session = null;
     dispatch({ type: 'run-end', status, error });
     flushNow();
     const state = api.getState();
-    if (state.run.runId !== null) lastApplied = { runId: state.run.runId, ids: current.pipeline.appliedIds };
+    if (state.run.runId !== null) lastApplied = { runId: state.run.runId, ids: current.reader.appliedIds };
     if (error?.fatal) options.onError?.(error);
     if (status !== 'idle') options.onFinish?.(state);
   };
 
-  const resolveHeaders = async (): Promise<Record<string, string>> => {
-    const headers = options.headers;
-    if (headers === undefined) return {};
-    return typeof headers === 'function' ? { ...(await headers()) } : { ...headers };
-  };
-
-  const reconnect: ReconnectOptions | false =
-    options.reconnect === false ? false : { ...DEFAULT_RECONNECT, ...options.reconnect };
-
-  const stream = async (current: Session, request: StreamRequest | null, resumeRunId: string | null) => {
-    const endpoint = options.endpoint!;
+  const cancelOnServer = async (runId: string) => {
     try {
-      await runStream({
-        endpoint,
-        request,
-        resumeRunId,
-        headers: resolveHeaders,
-        fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-        signal: current.controller.signal,
-        idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
-        reconnect,
-        lastEventId: () => {
-          flushNow();
-          return api.getState().run.lastEventId;
-        },
-        serverRetryMs: () => current.serverRetryMs,
-        onStatus: (status) => dispatch({ type: 'status', status }),
-        onRunId: (runId) => dispatch({ type: 'run-info', runId }),
-        onResponse: () => current.decoder.reset(),
-        onChunk: (chunk) => {
-          current.decoder.feed(chunk);
-          return !current.sawDone;
-        },
-      });
-      finish(current, 'done', null);
+      await transport!.cancel(runId);
     } catch (cause) {
-      if (!isToolStreamFailure(cause)) {
-        finish(current, 'error', { code: 'network', message: String(cause), retryable: true, fatal: true });
-        return;
-      }
-      if (cause.detail.code === 'aborted') {
-        const reason = current.controller.signal.reason as ClientAbortReason | undefined;
-        finish(current, reason === 'detach' ? 'idle' : 'aborted', null);
-        return;
-      }
-      finish(current, 'error', { ...cause.detail, fatal: true });
+      dispatch({
+        type: 'error',
+        error: networkError(
+          `Could not ask the server to cancel run ${runId}: ${cause instanceof Error ? cause.message : 'unknown error'}`,
+          false,
+        ),
+      });
+      flushNow();
     }
   };
 
-  const abortSession = (reason: ClientAbortReason) => {
-    const current = session;
-    if (current === null) return null;
-    current.controller.abort(reason);
-    return current;
+  const sinkFor = (current: Session): TransportSink => ({
+    open: () => current.reader.restart(),
+    chunk(bytes) {
+      current.reader.feed(bytes);
+      return !current.sawDone && !current.ended;
+    },
+    status(status) {
+      if (status === 'streaming') current.answered = true;
+      if (current.ended) {
+        // Stopped while the request was pending, and the answer came without a run name:
+        // closing the connection is how such a server is told to stop.
+        if (status === 'streaming' && current.cancelWhenNamed) current.controller.abort('stop');
+        return;
+      }
+      dispatch({ type: 'status', status });
+    },
+    runId(runId) {
+      current.runId = runId;
+      if (current.cancelWhenNamed) {
+        current.cancelWhenNamed = false;
+        current.controller.abort('stop');
+        void cancelOnServer(runId);
+        return;
+      }
+      if (!current.ended) dispatch({ type: 'run-info', runId });
+    },
+    lastEventId() {
+      flushNow();
+      return api.getState().run.lastEventId;
+    },
+    serverRetryMs: () => current.reader.serverRetryMs,
+  });
+
+  /** Reads a transport's stream into `current` until it ends, whatever way it ends. */
+  const stream = async (current: Session, open: (sink: TransportSink, signal: AbortSignal) => Promise<void>) => {
+    try {
+      await open(sinkFor(current), current.controller.signal);
+      finish(current, 'done', null);
+    } catch (cause) {
+      if (current.controller.signal.aborted) {
+        finish(current, current.controller.signal.reason === 'detach' ? 'idle' : 'aborted', null);
+        return;
+      }
+      const detail = cause instanceof TransportFailure ? cause.detail : null;
+      const error: ToolStreamError =
+        detail === null || detail.code === 'aborted'
+          ? networkError(cause instanceof Error ? cause.message : 'The connection failed.')
+          : { ...detail, fatal: true };
+      finish(current, 'error', error);
+    }
+  };
+
+  const needTransport = (method: string): ToolStreamTransport => {
+    if (transport !== null) return transport;
+    throw new TypeError(
+      `toolstream: ${method}() needs the \`endpoint\` or \`transport\` option. To read a stream you fetch yourself, use ingest(), ingestFrame() or ingestBytes().`,
+    );
+  };
+
+  const protocolName = () =>
+    typeof options.protocol === 'string' ? options.protocol : (options.protocol?.name ?? 'auto');
+
+  /** Starts a turn placed as `placement` and streams its answer. */
+  const runTurn = async (
+    placement: TurnPlacement,
+    message: string,
+    body: Record<string, unknown> | undefined,
+    trigger: TurnTrigger,
+  ) => {
+    const chosen = needTransport(trigger);
+    if (session !== null) await store.stop();
+    const current = openSession();
+    current.requested = true;
+    dispatch({ type: 'run-start', assistantMessageId: generateId(), placement, protocol: protocolName() });
+    flushNow();
+    const turn: TurnRequest = { message, body, history: historyBefore(api.getState().messages), trigger };
+    await stream(current, (sink, signal) => chosen.send(turn, sink, signal));
+  };
+
+  /** The last answer and the user message it answers, for retry and regenerate. */
+  const lastTurn = (method: string) => {
+    flushNow();
+    const { messages } = api.getState();
+    const answer = messages.at(-1);
+    const question = messages.at(-2);
+    if (answer?.role !== 'assistant' || question?.role !== 'user') {
+      throw new TypeError(`toolstream: ${method}() needs a last turn: a user message and its answer.`);
+    }
+    return { answer, question };
   };
 
   const store: ToolStreamStore = {
@@ -275,91 +336,71 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     getInitialState: api.getInitialState,
     subscribe: api.subscribe,
 
-    async send(input) {
-      const endpoint = options.endpoint;
-      if (endpoint === undefined) {
-        throw new TypeError(
-          'toolstream: send() needs the `endpoint` option. To read a stream you fetch yourself, use ingest(), ingestFrame() or ingestBytes().',
-        );
-      }
-      const text = typeof input === 'string' ? input : input.message;
-      const extra = typeof input === 'string' ? undefined : input.body;
-      if (session !== null) await store.stop();
-      const current = openSession();
-      dispatch({
-        type: 'run-start',
-        assistantMessageId: generateId(),
-        userMessage: { id: generateId(), text },
-        protocol:
-          typeof options.protocol === 'string' ? options.protocol : (options.protocol?.name ?? 'auto'),
-      });
-      const headers = { ...(await resolveHeaders()), accept: 'text/event-stream' };
-      const method = options.method ?? 'POST';
-      const request: StreamRequest =
-        method === 'GET'
-          ? { url: withQuery(endpoint, { message: text }), method, headers }
-          : {
-              url: endpoint,
-              method,
-              headers: { 'content-type': 'application/json', ...headers },
-              body: JSON.stringify(options.body ? options.body(text, extra) : { message: text, ...extra }),
-            };
-      await stream(current, request, null);
+    send(input) {
+      const { message, body } = sendInput(input);
+      const id = generateId();
+      bodies.set(id, body);
+      return runTurn({ kind: 'append', userMessage: { id, text: message } }, message, body, 'send');
     },
 
-    ingest(payload) {
-      const frame: SseFrame = typeof payload === 'string' ? { data: payload } : { data: '', json: payload };
-      ingestSession().pipeline.push(frame);
+    retry() {
+      const { answer, question } = lastTurn('retry');
+      const placement: TurnPlacement = { kind: 'replace', answerId: answer.id, keepVersion: false };
+      return runTurn(placement, question.text, bodies.get(question.id), 'retry');
     },
-    ingestFrame(frame) {
-      ingestSession().pipeline.push(frame);
+
+    regenerate() {
+      const { answer, question } = lastTurn('regenerate');
+      const placement: TurnPlacement = { kind: 'replace', answerId: answer.id, keepVersion: true };
+      return runTurn(placement, question.text, bodies.get(question.id), 'regenerate');
     },
-    ingestBytes(chunk) {
-      ingestSession().decoder.feed(chunk);
-    },
-    complete() {
-      if (session !== null) finish(session, 'done', null);
+
+    edit(messageId, input) {
+      flushNow();
+      const target = api.getState().messages.find((m) => m.id === messageId);
+      if (target?.role !== 'user') throw new TypeError(`toolstream: edit() needs the id of a user message.`);
+      const { message, body } = sendInput(input);
+      bodies.set(messageId, body);
+      return runTurn({ kind: 'edit', userMessageId: messageId, text: message }, message, body, 'edit');
     },
 
     async stop() {
-      const current = abortSession('stop');
-      if (current === null) return;
-      finish(current, 'aborted', null);
-      const runId = api.getState().run.runId;
-      if (runId === null || options.endpoint === undefined) return;
-      try {
-        const response = await (options.fetch ?? globalThis.fetch)(runUrl(options.endpoint, runId), {
-          method: 'DELETE',
-          headers: await resolveHeaders(),
-        });
-        if (!response.ok && response.status !== 404) {
-          throw new Error(`HTTP ${response.status}`);
-        }
-      } catch (cause) {
-        dispatch({
-          type: 'error',
-          error: {
-            code: 'network',
-            message: `Could not ask the server to cancel run ${runId}: ${cause instanceof Error ? cause.message : String(cause)}`,
-            retryable: true,
-            fatal: false,
-          },
-        });
+      const current = session;
+      if (current === null) {
+        // Detached from a run that goes on on the server: cancel it there, end the turn here.
         flushNow();
+        const { run } = api.getState();
+        const turn = openTurn(api.getState());
+        if (run.runId === null || turn === null || transport === null) return;
+        dispatch({ type: 'run-end', status: 'aborted', error: null });
+        flushNow();
+        await cancelOnServer(run.runId);
+        return;
       }
+      const runId = current.runId ?? api.getState().run.runId;
+      finish(current, 'aborted', null);
+      if (runId === null && current.requested && !current.answered) {
+        // The request has not been answered yet: the server may already be running it. Keep the
+        // request open until the answer names the run, then cancel it (see sinkFor).
+        current.cancelWhenNamed = true;
+        return;
+      }
+      current.controller.abort('stop');
+      if (runId !== null && current.requested) await cancelOnServer(runId);
     },
 
     detach() {
-      const current = abortSession('detach');
-      if (current !== null) finish(current, 'idle', null);
+      const current = session;
+      if (current !== null) {
+        current.controller.abort('detach');
+        finish(current, 'idle', null);
+      }
       return store.getResumeToken();
     },
 
     async resume(token) {
+      const chosen = needTransport('resume');
       const resumeFrom = token ?? store.getResumeToken();
-      if (options.endpoint === undefined) {
-        throw new TypeError('toolstream: resume() needs the `endpoint` option.');
-      }
       if (resumeFrom === null) {
         dispatch({
           type: 'error',
@@ -375,23 +416,51 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       }
       // Leave a live connection as detach() would, at once: its late `aborted` ending would
       // otherwise land on the re-attached run and mark its open calls stopped.
-      const replaced = abortSession('replaced');
-      if (replaced !== null) finish(replaced, 'idle', null);
+      if (session !== null) store.detach();
       const applied = lastApplied?.runId === resumeFrom.runId ? lastApplied.ids.clone() : new EventIdLog();
       if (resumeFrom.lastEventId !== null) applied.add(resumeFrom.lastEventId);
       const current = openSession(applied);
+      current.requested = true;
+      current.runId = resumeFrom.runId;
       dispatch({ type: 'run-info', runId: resumeFrom.runId });
       if (resumeFrom.lastEventId !== null) dispatch({ type: 'event-id', id: resumeFrom.lastEventId });
       dispatch({ type: 'status', status: 'reconnecting' });
-      await stream(current, null, resumeFrom.runId);
+      await stream(current, (sink, signal) => chosen.resume(resumeFrom, sink, signal));
+    },
+
+    release() {
+      flushNow();
+      if (session === null) return;
+      if (options.onRelease === 'detach' && store.getResumeToken() !== null) store.detach();
+      else void store.stop();
+    },
+
+    load(messages) {
+      replaceState(initialState(normalizeMessages(messages, now())));
     },
 
     reset() {
-      if (session !== null) void store.stop();
-      queue = [];
-      lastApplied = null;
-      scheduler.cancel();
-      api.setState(initialState(options.initialMessages ?? []), true);
+      replaceState(initialState(startMessages()));
+    },
+
+    startTurn(userMessage) {
+      if (session !== null) finish(session, 'done', null);
+      openIngestTurn(userMessage ?? null);
+    },
+    ingest(payload) {
+      ingestSession().reader.pushPayload(payload);
+      endIfDone();
+    },
+    ingestFrame(frame) {
+      ingestSession().reader.pushFrame(frame);
+      endIfDone();
+    },
+    ingestBytes(chunk) {
+      ingestSession().reader.feed(chunk);
+      endIfDone();
+    },
+    complete() {
+      if (session !== null) finish(session, 'done', null);
     },
 
     flush: flushNow,
@@ -403,15 +472,54 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     },
   };
 
-  /** The session that `ingest*` feeds, opening a run when none is going. */
-  const ingestSession = (): Session => {
-    if (session !== null) return session;
+  const replaceState = (state: ToolStreamState) => {
+    if (session !== null) void store.stop();
+    queue = [];
+    lastApplied = null;
+    scheduler.cancel();
+    api.setState(state, true);
+  };
+
+  const openIngestTurn = (userMessage: string | null): Session => {
     const current = openSession();
-    dispatch({ type: 'run-start', assistantMessageId: generateId(), userMessage: null, protocol: null });
+    const user = userMessage === null ? null : { id: generateId(), text: userMessage };
+    dispatch({
+      type: 'run-start',
+      assistantMessageId: generateId(),
+      placement: { kind: 'append', userMessage: user },
+      protocol: null,
+    });
     return current;
   };
 
+  /** The session that `ingest*` feeds, beginning a turn when none is going. */
+  const ingestSession = (): Session => session ?? openIngestTurn(null);
+
+  /** An ingested stream that said it is done ends its turn: the next `ingest*` begins another. */
+  const endIfDone = () => {
+    if (session?.sawDone) finish(session, 'done', null);
+  };
+
   return store;
+}
+
+function sendInput(input: SendInput): { message: string; body: Record<string, unknown> | undefined } {
+  return typeof input === 'string' ? { message: input, body: undefined } : { message: input.message, body: input.body };
+}
+
+/**
+ * The messages a turn's request sees as history: those before the user message it answers
+ * (`run-start` has placed both: the new answer last, its user message just before it).
+ */
+function historyBefore(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  return messages.slice(0, Math.max(0, messages.length - 2));
+}
+
+/** The assistant message of the current run while its turn has not ended, else `null`. */
+function openTurn(state: ToolStreamState): AssistantMessage | null {
+  const id = state.run.messageId;
+  const message = state.messages.findLast((m) => m.id === id);
+  return message?.role === 'assistant' && message.end === null ? message : null;
 }
 
 let fallbackCounter = 0;

@@ -1,4 +1,4 @@
-import { excerpt, ToolStreamFailure } from '../errors.js';
+import { excerpt, TransportFailure } from '../errors.js';
 
 /** Content types a stream may come as: SSE, or NDJSON (Ollama's native API). */
 const STREAM_TYPES = [
@@ -22,12 +22,12 @@ export function isStreamContentType(contentType: string | null): boolean {
 export async function responseFailure(
   response: Response,
   now: number = Date.now(),
-): Promise<ToolStreamFailure> {
+): Promise<TransportFailure> {
   const body = await readExcerpt(response);
   const status = response.status;
   if (response.ok) {
     const type = response.headers.get('content-type') ?? '(none)';
-    return new ToolStreamFailure({
+    return new TransportFailure({
       code: 'content-type',
       message: `Expected an event stream (text/event-stream) but the server answered ${status} with content type ${type}.`,
       retryable: false,
@@ -39,7 +39,7 @@ export async function responseFailure(
   const label = `${status}${response.statusText ? ` ${response.statusText}` : ''}`;
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now);
-    return new ToolStreamFailure({
+    return new TransportFailure({
       code: 'rate-limited',
       message: `The server is rate limiting requests (HTTP ${label}).`,
       retryable: true,
@@ -50,7 +50,7 @@ export async function responseFailure(
     });
   }
   if (status === 408) {
-    return new ToolStreamFailure({
+    return new TransportFailure({
       code: 'timeout',
       message: `The server timed out waiting for the request (HTTP ${label}).`,
       retryable: true,
@@ -59,7 +59,7 @@ export async function responseFailure(
       body,
     });
   }
-  return new ToolStreamFailure({
+  return new TransportFailure({
     code: 'http',
     message: `The server answered HTTP ${label}${body ? `: ${excerpt(bodyMessage(body), 120)}` : '.'}`,
     retryable: status >= 500,

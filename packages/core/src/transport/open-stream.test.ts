@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolStreamFailure } from '../errors.js';
+import { TransportFailure } from '../errors.js';
 import { type OpenStreamOptions, openStream, type StreamRequest } from './open-stream.js';
 
 const request: StreamRequest = { url: 'http://stream.test/s', method: 'POST', headers: {}, body: '{}' };
@@ -37,13 +37,13 @@ function options(
   };
 }
 
-async function failureOf(promise: Promise<void>): Promise<ToolStreamFailure> {
+async function failureOf(promise: Promise<void>): Promise<TransportFailure> {
   const outcome = await promise.then(
     () => null,
     (error: unknown) => error,
   );
-  expect(outcome).toBeInstanceOf(ToolStreamFailure);
-  return outcome as ToolStreamFailure;
+  expect(outcome).toBeInstanceOf(TransportFailure);
+  return outcome as TransportFailure;
 }
 
 describe('openStream', () => {
@@ -151,7 +151,7 @@ describe('openStream', () => {
     stream.push('data: a\n\n');
     const failure = await failureOf(done);
     expect(failure.detail).toMatchObject({ code: 'timeout', retryable: true, fatal: true });
-    expect(failure.detail.status).toBeUndefined();
+    expect('status' in failure.detail).toBe(false);
     expect(failure.opened).toBe(true);
     expect(stream.wasCancelled()).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { ToolStreamFailure } from '../errors.js';
+import { TransportFailure } from '../errors.js';
 import { isStreamContentType, responseFailure } from './http-failure.js';
 
 /** One HTTP request for a stream. */
@@ -28,7 +28,7 @@ export interface OpenStreamOptions {
 
 /**
  * Sends one request and reads its event stream to the end. Resolves on a clean end of the
- * body; rejects with a {@link ToolStreamFailure} (`aborted`, `timeout`, `network`, or what
+ * body; rejects with a {@link TransportFailure} (`aborted`, `timeout`, `network`, or what
  * {@link responseFailure} makes of a bad response) whose `opened` says whether the stream had
  * started: only a drop after the start can be resumed.
  */
@@ -49,22 +49,14 @@ export async function openStream(request: StreamRequest, options: OpenStreamOpti
     }, options.idleTimeoutMs);
   };
 
-  const fail = (cause: unknown): ToolStreamFailure => {
-    if (cause instanceof ToolStreamFailure) return withOpened(cause, opened);
+  const fail = (cause: unknown): TransportFailure => {
+    if (cause instanceof TransportFailure) return withOpened(cause, opened);
     if (options.signal.aborted) {
-      return withOpened(
-        new ToolStreamFailure({
-          code: 'aborted',
-          message: 'The run was stopped.',
-          retryable: true,
-          fatal: false,
-        }),
-        opened,
-      );
+      return withOpened(new TransportFailure({ code: 'aborted', message: 'The run was stopped.' }), opened);
     }
     if (idle) {
       return withOpened(
-        new ToolStreamFailure({
+        new TransportFailure({
           code: 'timeout',
           message: `No data arrived for ${Math.round(options.idleTimeoutMs / 1000)} s.`,
           retryable: true,
@@ -75,7 +67,7 @@ export async function openStream(request: StreamRequest, options: OpenStreamOpti
     }
     const message = cause instanceof Error ? cause.message : String(cause);
     return withOpened(
-      new ToolStreamFailure({
+      new TransportFailure({
         code: 'network',
         message: opened ? `The connection dropped: ${message}` : `Could not reach the server: ${message}`,
         retryable: true,
@@ -109,7 +101,7 @@ export async function openStream(request: StreamRequest, options: OpenStreamOpti
     }
     const body = response.body;
     if (body === null) {
-      throw new ToolStreamFailure({
+      throw new TransportFailure({
         code: 'network',
         message: 'The server answered without a body.',
         retryable: true,
@@ -142,7 +134,7 @@ export async function openStream(request: StreamRequest, options: OpenStreamOpti
   }
 }
 
-function withOpened(failure: ToolStreamFailure, opened: boolean): ToolStreamFailure {
+function withOpened(failure: TransportFailure, opened: boolean): TransportFailure {
   failure.opened ||= opened;
   return failure;
 }

@@ -8,8 +8,8 @@ import {
   startSseServer,
 } from '../../test/transport/sse-server.js';
 import { until } from '../../test/transport/wait-for.js';
-import type { ToolStreamFailure } from '../errors.js';
-import { createFrameDecoder } from '../sse/frame-decoder.js';
+import type { TransportFailure } from '../errors.js';
+import { createFrameDecoder } from '../reader/frame-decoder.js';
 import { backoffDelay, type ReconnectOptions } from './backoff.js';
 import { type RunStreamOptions, runStream } from './run-stream.js';
 
@@ -107,13 +107,13 @@ function harness(
   };
 }
 
-async function failureOf(promise: Promise<void>): Promise<ToolStreamFailure> {
+async function failureOf(promise: Promise<void>): Promise<TransportFailure> {
   const outcome = await promise.then(
     () => null,
     (error: unknown) => error,
   );
-  expect(outcome).toMatchObject({ name: 'ToolStreamFailure' });
-  return outcome as ToolStreamFailure;
+  expect(outcome).toMatchObject({ name: 'TransportFailure' });
+  return outcome as TransportFailure;
 }
 
 const allIds = events.map((event) => event.id);

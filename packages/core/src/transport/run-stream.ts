@@ -1,10 +1,10 @@
-import { ToolStreamFailure } from '../errors.js';
+import { networkError, TransportFailure } from '../errors.js';
 import { backoffDelay, DEFAULT_RECONNECT, type ReconnectOptions, sleep } from './backoff.js';
 import { openStream, type StreamRequest } from './open-stream.js';
 import { runUrl } from './run-url.js';
 
 /** The response header in which a server names its run. */
-export const RUN_ID_HEADER = 'x-run-id';
+export const RUN_ID_HEADER = 'X-Run-Id';
 
 /** Options of {@link runStream}. */
 export interface RunStreamOptions {
@@ -46,7 +46,7 @@ export interface RunStreamOptions {
  * - a GET stream reconnects to its own URL with `Last-Event-ID`;
  * - waits grow exponentially with jitter, from the server's `retry:` when it sent one.
  *
- * Resolves when the stream ended cleanly; rejects with a {@link ToolStreamFailure}.
+ * Resolves when the stream ended cleanly; rejects with a {@link TransportFailure}.
  */
 export async function runStream(options: RunStreamOptions): Promise<void> {
   const wait = options.wait ?? sleep;
@@ -54,8 +54,11 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
   const maxRateLimitRetries = options.maxRateLimitRetries ?? 3;
   let runId = options.resumeRunId ?? null;
   let request: StreamRequest | null = options.request;
-  let attempt = 0;
-  let rateLimitRetries = 0;
+  // One budget for every retry (a refused request, a dropped connection), refilled only by
+  // progress: a new SSE id applied. Bytes alone do not count (a `retry:` line, a keep-alive, a
+  // frame without an id), or a server that always drops right after them would keep us
+  // reconnecting for ever.
+  let attempts = 0;
   // Whether the current request re-attaches to a named run (kept across 429 / 408 retries of it).
   let reattaching = false;
 
@@ -64,10 +67,9 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
       request = await reattachRequest(options, runId!);
       reattaching = true;
     }
-    options.onStatus(attempt > 0 || rateLimitRetries > 0 || reattaching ? 'reconnecting' : 'connecting');
+    options.onStatus(attempts > 0 || reattaching ? 'reconnecting' : 'connecting');
     options.onResponse();
-    let delivered = false;
-    let idAtOpen: string | null = null;
+    const idBefore = options.lastEventId();
     try {
       await openStream(request, {
         fetch: options.fetch,
@@ -79,34 +81,26 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
             runId = named;
             options.onRunId(named);
           }
-          idAtOpen = options.lastEventId();
           options.onStatus('streaming');
         },
-        onChunk(chunk) {
-          delivered = true;
-          return options.onChunk(chunk);
-        },
+        onChunk: options.onChunk,
       });
       return;
     } catch (cause) {
       const failure = asFailure(cause);
-      const { code } = failure.detail;
-      if (code === 'aborted') throw failure;
-      // Progress starts the backoff afresh. Where the stream has ids, progress means a new one:
-      // bytes alone (a `retry:` line, a keep-alive) would let a server that always drops right
-      // after them keep us reconnecting for ever.
-      if (delivered) {
-        const lastId = options.lastEventId();
-        if (lastId === null || lastId !== idAtOpen) attempt = 0;
-      }
+      const detail = failure.detail;
+      if (detail.code === 'aborted') throw failure;
+      const lastId = options.lastEventId();
+      if (lastId !== null && lastId !== idBefore) attempts = 0;
+      const status = 'status' in detail ? detail.status : undefined;
 
       // Refused before anything started: the same request may be sent again, after the wait asked for.
-      if ((code === 'rate-limited' || code === 'timeout') && failure.detail.status !== undefined) {
-        if (rateLimitRetries >= maxRateLimitRetries) throw failure;
-        rateLimitRetries++;
+      if ((detail.code === 'rate-limited' || detail.code === 'timeout') && status !== undefined) {
+        if (attempts >= maxRateLimitRetries) throw failure;
+        attempts++;
         const delay =
-          failure.detail.retryAfterMs ??
-          backoffDelay(rateLimitRetries, reconnect || DEFAULT_RECONNECT, null, options.random);
+          (detail.code === 'rate-limited' ? detail.retryAfterMs : undefined) ??
+          backoffDelay(attempts, reconnect || DEFAULT_RECONNECT, null, options.random);
         options.onStatus('reconnecting');
         await wait(delay, options.signal).catch(() => {
           throw aborted();
@@ -116,37 +110,39 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
 
       // A re-attach that the server answers with 404 or 410 means the run is gone. Checked before
       // anything else: a 4xx is not transient, and would otherwise surface as a plain `http` error.
-      if (reattaching && (failure.detail.status === 404 || failure.detail.status === 410)) {
-        throw new ToolStreamFailure({
-          ...failure.detail,
+      if (reattaching && (status === 404 || status === 410)) {
+        throw new TransportFailure({
           code: 'resume-failed',
-          message: `The run ${runId} can no longer be re-attached (HTTP ${failure.detail.status}).`,
+          message: `The run ${runId} can no longer be re-attached (HTTP ${status}).`,
           retryable: false,
+          fatal: true,
+          status,
+          ...('body' in detail && detail.body !== undefined ? { body: detail.body } : {}),
         });
       }
       const canResume = request.method === 'GET' || (failure.opened && runId !== null);
       const transient =
-        code === 'network' || code === 'timeout' || (code === 'http' && failure.detail.retryable);
+        detail.code === 'network' || detail.code === 'timeout' || (detail.code === 'http' && detail.retryable);
       if (!transient || reconnect === false) throw failure;
       if (!canResume) {
         if (failure.opened && request.method === 'POST') {
-          throw new ToolStreamFailure({
-            ...failure.detail,
-            message: `${failure.detail.message} The server did not name the run (X-Run-Id), so it cannot be resumed without starting it again.`,
+          throw new TransportFailure({
+            ...detail,
+            message: `${detail.message} The server did not name the run (X-Run-Id), so it cannot be resumed without starting it again.`,
           });
         }
         throw failure;
       }
-      attempt++;
-      if (attempt > reconnect.maxAttempts) {
-        throw new ToolStreamFailure({
-          ...failure.detail,
-          message: `${failure.detail.message} Gave up after ${reconnect.maxAttempts} reconnection attempts.`,
+      attempts++;
+      if (attempts > reconnect.maxAttempts) {
+        throw new TransportFailure({
+          ...detail,
+          message: `${detail.message} Gave up after ${reconnect.maxAttempts} reconnection attempts.`,
         });
       }
       options.onStatus('reconnecting');
       await wait(
-        backoffDelay(attempt, reconnect, options.serverRetryMs(), options.random),
+        backoffDelay(attempts, reconnect, options.serverRetryMs(), options.random),
         options.signal,
       ).catch(() => {
         throw aborted();
@@ -173,21 +169,11 @@ async function resumeHeaders(options: RunStreamOptions): Promise<Record<string, 
   return lastEventId === null ? headers : { ...headers, 'last-event-id': lastEventId };
 }
 
-function asFailure(cause: unknown): ToolStreamFailure {
-  if (cause instanceof ToolStreamFailure) return cause;
-  return new ToolStreamFailure({
-    code: 'network',
-    message: cause instanceof Error ? cause.message : String(cause),
-    retryable: true,
-    fatal: true,
-  });
+function asFailure(cause: unknown): TransportFailure {
+  if (cause instanceof TransportFailure) return cause;
+  return new TransportFailure(networkError(cause instanceof Error ? cause.message : 'the request failed'));
 }
 
-function aborted(): ToolStreamFailure {
-  return new ToolStreamFailure({
-    code: 'aborted',
-    message: 'The run was stopped.',
-    retryable: true,
-    fatal: false,
-  });
+function aborted(): TransportFailure {
+  return new TransportFailure({ code: 'aborted', message: 'The run was stopped.' });
 }

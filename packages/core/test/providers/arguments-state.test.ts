@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyActions,
-  initialState,
-  reduceStream,
-  type StreamEvent,
-  type ToolStreamAction,
-  type ToolStreamState,
-  toSnapshot,
-} from '../../src/index.js';
+import { reduceStream, type ToolStreamState } from '../../src/index.js';
+import type { StreamEvent } from '../../src/protocol/events.js';
+import type { ToolStreamAction } from '../../src/reducer/actions.js';
+import { applyActions } from '../../src/reducer/reduce.js';
+import { initialState } from '../../src/reducer/state.js';
+import { toSnapshot } from '../../src/snapshot/snapshot.js';
+import { callsOf } from '../harness.js';
 
 const start = (callId: string): StreamEvent => ({
   type: 'tool-start',
@@ -41,7 +39,14 @@ function run(actions: readonly ToolStreamAction[], from: ToolStreamState = begin
 function begin(): ToolStreamState {
   return applyActions(
     initialState(),
-    [{ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null }],
+    [
+      {
+        type: 'run-start',
+        assistantMessageId: 'assistant-1',
+        placement: { kind: 'append', userMessage: null },
+        protocol: null,
+      },
+    ],
     0,
   );
 }
@@ -49,12 +54,12 @@ function begin(): ToolStreamState {
 describe('tool-call arguments in state', () => {
   it('exposes the partial arguments while they stream, then the parsed object', () => {
     const streaming = run([start('c'), args('c', '{"path": "a.ts", "lines": [1, 2')]);
-    expect(streaming.calls.c!.args).toEqual({ path: 'a.ts', lines: [1, 2] });
-    expect(streaming.calls.c!.argsText).toBe('{"path": "a.ts", "lines": [1, 2');
-    expect(streaming.calls.c!.status).toBe('streaming');
+    expect(callsOf(streaming).c!.args).toEqual({ path: 'a.ts', lines: [1, 2] });
+    expect(callsOf(streaming).c!.argsText).toBe('{"path": "a.ts", "lines": [1, 2');
+    expect(callsOf(streaming).c!.status).toBe('streaming');
     const done = run([args('c', ']}'), end('c')], streaming);
-    expect(done.calls.c!.args).toEqual({ path: 'a.ts', lines: [1, 2] });
-    expect(done.calls.c!.argsError).toBeNull();
+    expect(callsOf(done).c!.args).toEqual({ path: 'a.ts', lines: [1, 2] });
+    expect(callsOf(done).c!.argsError).toBeNull();
     expect(toSnapshot(done).toolCalls[0]).toMatchObject({
       arguments: { path: 'a.ts', lines: [1, 2] },
       arguments_raw: '{"path": "a.ts", "lines": [1, 2]}',
@@ -64,12 +69,12 @@ describe('tool-call arguments in state', () => {
   it('leaves unchanged calls and argument values with their identity (structural sharing)', () => {
     const before = run([start('a'), args('a', '{"x": {"y": 1}, "s": "'), start('b'), args('b', '{"q": "')]);
     const after = run([args('b', 'more')], before);
-    expect(after.calls.a).toBe(before.calls.a);
-    expect(after.calls.b).not.toBe(before.calls.b);
+    expect(callsOf(after).a).toBe(callsOf(before).a);
+    expect(callsOf(after).b).not.toBe(callsOf(before).b);
     const whitespace = run([args('a', '')], before);
-    expect(whitespace.calls.a!.args).toBe(before.calls.a!.args);
+    expect(callsOf(whitespace).a!.args).toBe(callsOf(before).a!.args);
     const grown = run([args('a', 'z')], before);
-    expect((grown.calls.a!.args as { x: unknown }).x).toBe((before.calls.a!.args as { x: unknown }).x);
+    expect((callsOf(grown).a!.args as { x: unknown }).x).toBe((callsOf(before).a!.args as { x: unknown }).x);
   });
 
   it('does not change an earlier state, and a branch from it is independent', () => {
@@ -78,8 +83,8 @@ describe('tool-call arguments in state', () => {
     const left = run([args('c', 'b"}'), end('c')], base);
     const right = run([args('c', 'c"}'), end('c')], base);
     expect(JSON.stringify(base)).toBe(frozen);
-    expect(left.calls.c!.args).toEqual({ v: 'ab' });
-    expect(right.calls.c!.args).toEqual({ v: 'ac' });
+    expect(callsOf(left).c!.args).toEqual({ v: 'ab' });
+    expect(callsOf(right).c!.args).toEqual({ v: 'ac' });
   });
 
   it('stays plain JSON, and a state restored from JSON streams on', () => {
@@ -87,13 +92,13 @@ describe('tool-call arguments in state', () => {
     const restored = JSON.parse(JSON.stringify(state)) as ToolStreamState;
     expect(restored).toEqual(state);
     const next = run([args('c', 'xt"}]}'), end('c')], restored);
-    expect(next.calls.c!.args).toEqual({ list: [{ a: 1 }, { b: 'text' }] });
+    expect(callsOf(next).c!.args).toEqual({ list: [{ a: 1 }, { b: 'text' }] });
   });
 
   it('reports invalid arguments as a protocol error naming the call, never throws', () => {
     const state = run([start('bad'), args('bad', '{"a": 1,,}'), end('bad')]);
-    expect(state.calls.bad!.args).toBeNull();
-    expect(state.calls.bad!.argsError).toMatch(/^invalid JSON/);
+    expect(callsOf(state).bad!.args).toBeNull();
+    expect(callsOf(state).bad!.argsError).toMatch(/^invalid JSON/);
     expect(state.errors).toHaveLength(1);
     expect(state.errors[0]).toMatchObject({ code: 'protocol', callId: 'bad', fatal: false });
     expect(state.errors[0]!.message).toContain('"bad"');
@@ -106,13 +111,13 @@ describe('tool-call arguments in state', () => {
 
   it('takes final text and values from tool-end when the adapter gives them', () => {
     const text = run([start('t'), args('t', '{"lost": '), end('t', { argsText: '{"a": 2}' })]);
-    expect(text.calls.t).toMatchObject({ args: { a: 2 }, argsText: '{"a": 2}', argsError: null });
+    expect(callsOf(text).t).toMatchObject({ args: { a: 2 }, argsText: '{"a": 2}', argsError: null });
     const value = run([
       start('v'),
       { type: 'tool-args-delta', callId: 'v', delta: 'SELECT', args: { input: 'SELECT' } },
       end('v', { args: { input: 'SELECT 1' }, argsText: 'SELECT 1' }),
     ]);
-    expect(value.calls.v).toMatchObject({
+    expect(callsOf(value).v).toMatchObject({
       args: { input: 'SELECT 1' },
       argsText: 'SELECT 1',
       argsError: null,
@@ -121,7 +126,7 @@ describe('tool-call arguments in state', () => {
 
   it('reports arguments after the call phase completed', () => {
     const state = run([start('c'), args('c', '{}'), end('c'), args('c', '{"late": 1}')]);
-    expect(state.calls.c!.argsText).toBe('{}');
+    expect(callsOf(state).c!.argsText).toBe('{}');
     expect(state.errors[0]).toMatchObject({ code: 'protocol', callId: 'c' });
   });
 

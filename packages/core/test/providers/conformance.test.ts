@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ProtocolOption } from '../../src/adapters/auto.js';
+import { allProtocols } from '../../src/adapters/providers/index.js';
 import { reduceStream, type StreamSnapshot, type ToolStreamState } from '../../src/index.js';
 import { type Expected, expectedProtocol, loadFixtures } from './fixtures.js';
 
@@ -16,10 +18,11 @@ async function* cut(bytes: Uint8Array, offsets: readonly number[]): AsyncIterabl
   yield bytes.subarray(start);
 }
 
-async function reduceFixture(input: Parameters<typeof reduceStream>[0], protocol = 'auto') {
+async function reduceFixture(input: Parameters<typeof reduceStream>[0], protocol: ProtocolOption = 'auto') {
   let state: ToolStreamState | null = null;
   const snapshot = await reduceStream(input, {
     protocol,
+    protocols: allProtocols,
     onState: (s) => {
       state = s;
     },

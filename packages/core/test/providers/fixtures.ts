@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { ProtocolName } from '../../src/adapters/auto.js';
 
 /**
  * The provider fixtures (`<repo>/fixtures/providers`), read at test time so a fixture added there
@@ -55,7 +56,7 @@ export function loadFixtures(): Fixture[] {
  * The adapter `auto` must pick for a fixture, from its `provider` and file name (the
  * OpenAI-compatible family has many provider names: `groq`, `mistral-chat`, `…-openai-compat`).
  */
-export function expectedProtocol(expected: Expected): string {
+export function expectedProtocol(expected: Expected): ProtocolName {
   const provider = expected.provider.toLowerCase();
   const names = [provider, expected.fixture.toLowerCase()];
   const is = (...prefixes: string[]) =>

@@ -1,13 +1,10 @@
-import {
-  applyActions,
-  createFrameDecoder,
-  createFramePipeline,
-  initialState,
-  reduceStream,
-  type StreamEvent,
-  type StreamSnapshot,
-  type ToolStreamState,
-} from '../../src/index.js';
+import type { ProtocolOption } from '../../src/adapters/auto.js';
+import { allProtocols } from '../../src/adapters/providers/index.js';
+import { reduceStream, type StreamSnapshot, type ToolStreamState } from '../../src/index.js';
+import type { StreamEvent } from '../../src/protocol/events.js';
+import { createStreamReader } from '../../src/reader/stream-reader.js';
+import { applyActions } from '../../src/reducer/reduce.js';
+import { initialState } from '../../src/reducer/state.js';
 
 /** SSE text with one `data:` event per value (objects are JSON-encoded, strings sent as they are). */
 export function sse(...events: unknown[]): string {
@@ -47,11 +44,12 @@ export function chunk(
 /** Reduces a stream with `auto`, returning the snapshot and the protocol `auto` chose. */
 export async function reduce(
   input: string,
-  protocol = 'auto',
+  protocol: ProtocolOption = 'auto',
 ): Promise<{ snapshot: StreamSnapshot; protocol: string | null; state: ToolStreamState }> {
   let state: ToolStreamState | null = null;
   const snapshot = await reduceStream(input, {
     protocol,
+    protocols: allProtocols,
     onState: (s) => {
       state = s;
     },
@@ -61,21 +59,26 @@ export async function reduce(
 }
 
 /** The normalized events an input produces (without the reducer). */
-export function eventsOf(input: string, protocol = 'auto'): StreamEvent[] {
+export function eventsOf(input: string, protocol: ProtocolOption = 'auto'): StreamEvent[] {
   const events: StreamEvent[] = [];
-  const pipeline = createFramePipeline((event) => events.push(event), { protocol });
-  const decoder = createFrameDecoder({ onFrame: (frame) => pipeline.push(frame) });
-  decoder.feed(input);
-  decoder.end();
-  pipeline.end();
+  const reader = createStreamReader((event) => events.push(event), { protocol, protocols: allProtocols });
+  reader.feed(input);
+  reader.end();
   return events;
 }
 
 /** Every intermediate state of an input, one event applied at a time (as a live UI would see it). */
-export function statesOf(input: string, protocol = 'auto'): ToolStreamState[] {
+export function statesOf(input: string, protocol: ProtocolOption = 'auto'): ToolStreamState[] {
   let state = applyActions(
     initialState(),
-    [{ type: 'run-start', assistantMessageId: 'assistant-1', userMessage: null, protocol: null }],
+    [
+      {
+        type: 'run-start',
+        assistantMessageId: 'assistant-1',
+        placement: { kind: 'append', userMessage: null },
+        protocol: null,
+      },
+    ],
     0,
   );
   const states: ToolStreamState[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completeCalls, reduce, sseNamed, statesOf } from '../../../test/providers/streams.js';
+import { callsOf } from '../../../test/harness.js';
 
 const messageStart = (content: unknown[] = []) =>
   [
@@ -69,9 +70,9 @@ describe('Anthropic Messages', () => {
         ...messageEnd,
       ),
     );
-    const seen = states.map((state) => state.calls.toolu_A?.args);
+    const seen = states.map((state) => callsOf(state).toolu_A?.args);
     expect(seen).toContainEqual({ location: 'San Fra' });
-    expect(states.at(-1)!.calls.toolu_A!.args).toEqual({ location: 'San Francisco' });
+    expect(callsOf(states.at(-1)!).toolu_A!.args).toEqual({ location: 'San Francisco' });
   });
 
   it('a tool block with no input_json_delta at all has {} arguments', async () => {
@@ -117,7 +118,7 @@ describe('Anthropic Messages', () => {
     const { snapshot } = await reduce(stream);
     expect(snapshot.toolCalls).toEqual([]);
     expect(snapshot.text).toBe('Found it.');
-    expect(snapshot.citations).toEqual(['https://example.com/a']);
+    expect(snapshot.citations).toEqual([{ source: 'https://example.com/a' }]);
   });
 
   it('keeps thinking apart, skips redacted thinking, ping and unknown events', async () => {

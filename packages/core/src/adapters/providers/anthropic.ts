@@ -107,7 +107,7 @@ export function createAnthropicAdapter(context: AdapterContext): StreamAdapter {
       case 'citations_delta': {
         const citation = isRecord(delta.citation) ? delta.citation : null;
         const source = citation?.url ?? citation?.document_title;
-        if (typeof source === 'string' && source !== '') emit({ type: 'citations', citations: [source] });
+        if (typeof source === 'string' && source !== '') emit({ type: 'citations', citations: [{ source }] });
         return;
       }
       default:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completeCalls, reduce, sse, statesOf } from '../../../test/providers/streams.js';
+import { callListOf } from '../../../test/harness.js';
 
 const response = (parts: unknown[], finishReason?: string) => ({
   candidates: [{ content: { role: 'model', parts }, index: 0, ...(finishReason ? { finishReason } : {}) }],
@@ -55,9 +56,9 @@ describe('Gemini and Vertex AI', () => {
         response([{ text: '' }], 'STOP'),
       ),
     );
-    const args = states.map((s) => Object.values(s.calls)[0]?.args);
+    const args = states.map((s) => callListOf(s)[0]?.args);
     expect(args).toContainEqual({ operations: [{ action: 'repl' }] });
-    const final = Object.values(states.at(-1)!.calls)[0]!;
+    const final = callListOf(states.at(-1)!)[0]!;
     expect(final.args).toEqual({ operations: [{ action: 'replace' }, { line: 4 }], 'file name': 'a.ts' });
     expect(final.call.complete).toBe(true);
     expect(JSON.parse(final.argsText!)).toEqual(final.args);

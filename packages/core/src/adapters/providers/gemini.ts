@@ -1,4 +1,4 @@
-import { protocolError } from '../../errors.js';
+import { describeValue, protocolError } from '../../errors.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
 import { handleLifecycleFrame, serverError } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
@@ -63,7 +63,7 @@ export function createGeminiAdapter(context: AdapterContext): StreamAdapter {
       if (next === null) {
         emit({
           type: 'protocol-error',
-          error: protocolError(`unsupported jsonPath ${JSON.stringify(path)}`, undefined, call.callId),
+          error: protocolError(`unsupported jsonPath ${describeValue(path)}`, undefined, call.callId),
         });
         continue;
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunk, completeCalls, eventsOf, reduce, sse, statesOf } from '../../../test/providers/streams.js';
+import { callsOf } from '../../../test/harness.js';
 
 const call = (fields: Record<string, unknown>) => chunk({ tool_calls: [fields] });
 
@@ -30,9 +31,9 @@ describe('OpenAI Chat Completions and compatible servers', () => {
         chunk({}, 'tool_calls'),
       ),
     );
-    const argsSeen = states.map((state) => state.calls.call_A?.args).filter((args) => args !== undefined);
+    const argsSeen = states.map((state) => callsOf(state).call_A?.args).filter((args) => args !== undefined);
     expect(argsSeen).toContainEqual({ path: 'a.txt', body: 'hel' });
-    expect(states.at(-1)!.calls.call_A!.args).toEqual({ path: 'a.txt', body: 'hello' });
+    expect(callsOf(states.at(-1)!).call_A!.args).toEqual({ path: 'a.txt', body: 'hello' });
   });
 
   it('lets parallel calls interleave by index (call 0 need not finish before call 1 starts)', async () => {

@@ -1,6 +1,6 @@
 import { JsonBoundaryScanner } from '../../args/json-boundaries.js';
 import { splitJsonObjects } from '../../args/split-json-objects.js';
-import { protocolError } from '../../errors.js';
+import { describeValue, protocolError } from '../../errors.js';
 import type { SseFrame } from '../../protocol/wire.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
 import { handleLifecycleFrame, serverError } from '../common-events.js';
@@ -75,7 +75,7 @@ export function createOpenAiChatAdapter(context: AdapterContext): StreamAdapter 
     if (call.name === '') {
       emit({
         type: 'protocol-error',
-        error: protocolError(`tool call ${JSON.stringify(callId)} never got a name`, undefined, callId),
+        error: protocolError(`tool call ${describeValue(callId)} never got a name`, undefined, callId),
       });
     }
     const documents = call.scanner.documents >= 2 ? splitJsonObjects(call.raw) : null;
@@ -87,7 +87,7 @@ export function createOpenAiChatAdapter(context: AdapterContext): StreamAdapter 
     emit({
       type: 'protocol-error',
       error: protocolError(
-        `call ${JSON.stringify(callId)} had ${documents.length} argument objects back to back: split into ${documents.length} calls`,
+        `call ${describeValue(callId)} had ${documents.length} argument objects back to back: split into ${documents.length} calls`,
         call.raw,
         callId,
       ),

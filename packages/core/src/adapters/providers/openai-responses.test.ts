@@ -194,7 +194,7 @@ describe('OpenAI Responses', () => {
     const { snapshot } = await reduce(stream);
     expect(snapshot.reasoning).toBe('Thinking.');
     expect(snapshot.text).toBe('See docs.');
-    expect(snapshot.citations).toEqual(['https://example.com']);
+    expect(snapshot.citations).toEqual([{ source: 'https://example.com' }]);
     expect(completeCalls(snapshot)).toEqual([{ id: 'call_Z', name: 'late', arguments: { z: 1 } }]);
   });
 

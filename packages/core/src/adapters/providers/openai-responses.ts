@@ -1,4 +1,4 @@
-import { protocolError } from '../../errors.js';
+import { describeValue, protocolError } from '../../errors.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
 import { serverError } from '../common-events.js';
 import { frameText, isRecord } from '../frame-json.js';
@@ -91,7 +91,7 @@ export function createOpenAiResponsesAdapter(context: AdapterContext): StreamAda
       emit({
         type: 'protocol-error',
         error: protocolError(
-          `call ${JSON.stringify(call.callId)} is a multi_tool_use.parallel wrapper: its tool_uses are not split`,
+          `call ${describeValue(call.callId)} is a multi_tool_use.parallel wrapper: its tool_uses are not split`,
           whole,
           call.callId,
         ),
@@ -166,7 +166,7 @@ export function createOpenAiResponsesAdapter(context: AdapterContext): StreamAda
           return;
         case 'response.output_text.annotation.added': {
           const url = isRecord(json.annotation) ? json.annotation.url : undefined;
-          if (typeof url === 'string' && url !== '') emit({ type: 'citations', citations: [url] });
+          if (typeof url === 'string' && url !== '') emit({ type: 'citations', citations: [{ source: url }] });
           return;
         }
         case 'response.completed':

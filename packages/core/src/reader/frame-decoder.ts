@@ -47,22 +47,22 @@ export function createFrameDecoder(
     return sse;
   };
 
-  let ndjsonBuffer = '';
+  // NDJSON: the pieces of the line still open. Only new text is searched for a newline, and a
+  // line is joined once, when it ends: a long line arriving in small reads costs its length, not
+  // its length times the number of reads.
+  let openLine: string[] = [];
   const feedNdjson = (text: string, flush: boolean) => {
-    ndjsonBuffer += text;
     let start = 0;
-    for (
-      let newline = ndjsonBuffer.indexOf('\n');
-      newline !== -1;
-      newline = ndjsonBuffer.indexOf('\n', start)
-    ) {
-      emitLine(ndjsonBuffer.slice(start, newline));
+    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+      const tail = text.slice(start, newline);
+      emitLine(openLine.length === 0 ? tail : openLine.join('') + tail);
+      openLine = [];
       start = newline + 1;
     }
-    ndjsonBuffer = ndjsonBuffer.slice(start);
-    if (flush && ndjsonBuffer !== '') {
-      emitLine(ndjsonBuffer);
-      ndjsonBuffer = '';
+    if (start < text.length) openLine.push(start === 0 ? text : text.slice(start));
+    if (flush && openLine.length > 0) {
+      emitLine(openLine.join(''));
+      openLine = [];
     }
   };
   const emitLine = (line: string) => {
@@ -96,7 +96,7 @@ export function createFrameDecoder(
     reset() {
       decoder = new TextDecoder('utf-8');
       pending = '';
-      ndjsonBuffer = '';
+      openLine = [];
       sse?.reset();
     },
   };

@@ -1,0 +1,35 @@
+/**
+ * @toolstream/core/adapters — writing an adapter for a wire format toolstream does not read
+ * yet: the adapter contract, the normalized events it emits, toolstream's own two formats (to
+ * list beside yours for `auto`), and the argument parsers provider formats need. See
+ * PROTOCOL.md §7.
+ */
+
+export type { Emit, AdapterContext, AdapterDefinition, StreamAdapter } from './adapter.js';
+export { createAdapterContext } from './adapter.js';
+export { defaultProtocols } from './auto.js';
+export { chatMessageResponseProtocol } from './chat-message-response.js';
+export { typedEventsProtocol } from './typed-events.js';
+export type { ArgumentsResult } from '../args/arguments.js';
+export { parseArguments } from '../args/arguments.js';
+export type { PartialJsonParser, PartialJsonParserOptions, PartialJsonResult } from '../args/partial-json.js';
+export { createPartialJsonParser, parsePartialJson } from '../args/partial-json.js';
+export { protocolError } from '../errors.js';
+export type {
+  CitationsEvent,
+  DoneEvent,
+  EventDetails,
+  EventIdEvent,
+  FinishEvent,
+  ProtocolErrorEvent,
+  ReasoningDeltaEvent,
+  ServerErrorEvent,
+  StreamEvent,
+  TextDeltaEvent,
+  ToolArgsDeltaEvent,
+  ToolDeltaEvent,
+  ToolEndEvent,
+  ToolStartEvent,
+  UsageEvent,
+} from '../protocol/events.js';
+export type { ToolEventType, TypedEventName } from '../protocol/wire.js';

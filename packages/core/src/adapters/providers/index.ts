@@ -1,0 +1,49 @@
+/**
+ * @toolstream/core/providers — the stream formats of model providers, for backends that pass a
+ * provider's stream through to the browser (PROTOCOL.md §9). Pass one as `protocol`, or
+ * `allProtocols` as `protocols` to have `auto` recognise any of them:
+ *
+ * ```ts
+ * import { createToolStreamStore } from '@toolstream/core';
+ * import { allProtocols } from '@toolstream/core/providers';
+ * const store = createToolStreamStore({ endpoint: '/api/chat', protocols: allProtocols });
+ * ```
+ */
+
+import type { AdapterDefinition } from '../adapter.js';
+import { defaultProtocols } from '../auto.js';
+import { agUiProtocol } from './ag-ui.js';
+import { anthropicProtocol } from './anthropic.js';
+import { cohereProtocol } from './cohere.js';
+import { geminiProtocol } from './gemini.js';
+import { ollamaNativeProtocol } from './ollama-native.js';
+import { openAiChatProtocol } from './openai-chat.js';
+import { openAiResponsesProtocol } from './openai-responses.js';
+
+export {
+  agUiProtocol,
+  anthropicProtocol,
+  cohereProtocol,
+  geminiProtocol,
+  ollamaNativeProtocol,
+  openAiChatProtocol,
+  openAiResponsesProtocol,
+};
+
+/**
+ * The providers' formats, in the order `auto` tries them: each is recognised by fields the
+ * others never have (a JSON `type` from its own event set, `candidates`, an Ollama `done`
+ * flag), and the catch-all `choices` check of OpenAI Chat Completions comes last.
+ */
+export const providerProtocols: readonly AdapterDefinition[] = [
+  openAiResponsesProtocol,
+  anthropicProtocol,
+  agUiProtocol,
+  cohereProtocol,
+  geminiProtocol,
+  ollamaNativeProtocol,
+  openAiChatProtocol,
+];
+
+/** Every format toolstream reads: its own two first, then the providers'. */
+export const allProtocols: readonly AdapterDefinition[] = [...defaultProtocols, ...providerProtocols];

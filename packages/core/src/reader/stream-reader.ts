@@ -1,0 +1,73 @@
+import type { AdapterDefinition, Emit } from '../adapters/adapter.js';
+import type { ProtocolOption } from '../adapters/auto.js';
+import type { EventIdLog } from '../adapters/event-id-log.js';
+import { createFramePipeline } from '../adapters/frame-pipeline.js';
+import type { SseFrame } from '../protocol/wire.js';
+import { createFrameDecoder, type Framing } from './frame-decoder.js';
+
+/**
+ * One run's stream, from whatever form it arrives in to normalized events: bytes (cut anywhere)
+ * through the frame decoder, frames through the pipeline (SSE-id dedupe, then the adapter). The
+ * one path every reader takes: the store's HTTP runs, its `ingest*` methods and `reduceStream`.
+ */
+export interface StreamReader {
+  /** The protocol in use (`null` while `auto` has not decided). */
+  readonly protocol: string | null;
+  /** The SSE ids applied so far (a later connection to the same run skips them). */
+  readonly appliedIds: EventIdLog;
+  /** The server's `retry:` value, once it sent one. */
+  readonly serverRetryMs: number | null;
+  /** Raw stream bytes or text, cut anywhere. */
+  feed(chunk: Uint8Array | string): void;
+  /** One SSE event read elsewhere. */
+  pushFrame(frame: SseFrame): void;
+  /** One event's data read elsewhere: a parsed object, or its JSON text. */
+  pushPayload(payload: unknown): void;
+  /** A new response begins (after a drop): forget any partial frame of the last one. */
+  restart(): void;
+  /** The stream ended cleanly: deliver a last unterminated frame, then let the adapter finish. */
+  end(): void;
+}
+
+/** Options of {@link createStreamReader}. */
+export interface StreamReaderOptions {
+  protocol?: ProtocolOption | undefined;
+  protocols?: readonly AdapterDefinition[] | undefined;
+  framing?: Framing | undefined;
+  /** Ids applied by an earlier connection to the same run. */
+  appliedIds?: EventIdLog | undefined;
+}
+
+/** Creates a {@link StreamReader} that sends its events to `emit`. */
+export function createStreamReader(emit: Emit, options: StreamReaderOptions = {}): StreamReader {
+  const pipeline = createFramePipeline(emit, options);
+  let serverRetryMs: number | null = null;
+  const decoder = createFrameDecoder(
+    {
+      onFrame: (frame) => pipeline.push(frame),
+      onRetry: (ms) => {
+        serverRetryMs = ms;
+      },
+    },
+    options.framing,
+  );
+  return {
+    get protocol() {
+      return pipeline.protocol;
+    },
+    get serverRetryMs() {
+      return serverRetryMs;
+    },
+    appliedIds: pipeline.appliedIds,
+    feed: (chunk) => decoder.feed(chunk),
+    pushFrame: (frame) => pipeline.push(frame),
+    pushPayload(payload) {
+      pipeline.push(typeof payload === 'string' ? { data: payload } : { data: '', json: payload });
+    },
+    restart: () => decoder.reset(),
+    end() {
+      decoder.end();
+      pipeline.end();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { Citation } from '../protocol/events.js';
+import { isCallOpen } from './call-status.js';
+import type { AssistantMessage, ChatMessage, MessagePart, ToolCallState } from './state.js';
+import { emptyTable, lookup, type Table } from './table.js';
+
+/**
+ * Messages from outside the store (a history fetched from a server, a saved session, messages
+ * written by hand) made into state the store can continue from: tables without prototypes,
+ * missing fields filled in, citations as objects, parts that name no call dropped. Unless
+ * `keepOpen` (a state saved mid-stream whose run is about to be re-attached), a turn that never
+ * ended ends `interrupted`, and its open calls with it. Never throws on odd input: what cannot be
+ * read is left out.
+ */
+export function normalizeMessages(
+  messages: readonly ChatMessage[],
+  now: number,
+  keepOpen = false,
+): ChatMessage[] {
+  const result: ChatMessage[] = [];
+  for (const message of Array.isArray(messages) ? messages : []) {
+    if (!isObject(message) || typeof message.id !== 'string') continue;
+    if (message.role === 'user') {
+      result.push({
+        id: message.id,
+        role: 'user',
+        text: typeof message.text === 'string' ? message.text : '',
+        createdAt: numberOr(message.createdAt, now),
+      });
+    } else if (message.role === 'assistant') {
+      result.push(normalizeAnswer(message, now, keepOpen, true));
+    }
+  }
+  return result;
+}
+
+function normalizeAnswer(
+  message: AssistantMessage,
+  now: number,
+  keepOpen: boolean,
+  withVersions: boolean,
+): AssistantMessage {
+  const source: Table<ToolCallState> = isObject(message.calls) ? message.calls : emptyTable();
+  const calls = emptyTable<ToolCallState>();
+  const order = Array.isArray(message.callOrder) ? message.callOrder : Object.keys(source);
+  const callOrder: string[] = [];
+  const ended = isObject(message.end);
+  const close = !ended && !keepOpen;
+  for (const id of order) {
+    const call = typeof id === 'string' ? lookup(source, id) : undefined;
+    if (!isObject(call) || lookup(calls, id) !== undefined) continue;
+    const open = close && isCallOpen(call.status);
+    calls[id] = {
+      ...call,
+      details: isObject(call.details) ? { ...call.details } : {},
+      ...(open ? { status: 'interrupted' as const, completedAt: now } : {}),
+    };
+    callOrder.push(id);
+  }
+  const children = emptyTable<readonly string[]>();
+  for (const id of callOrder) {
+    const parentId = calls[id]!.parentId;
+    if (typeof parentId !== 'string' || lookup(calls, parentId) === undefined) continue;
+    children[parentId] = [...(lookup(children, parentId) ?? []), id];
+  }
+  const parts: MessagePart[] = [];
+  for (const part of Array.isArray(message.parts) ? message.parts : []) {
+    if (!isObject(part)) continue;
+    if ((part.type === 'text' || part.type === 'reasoning') && typeof part.text === 'string') {
+      parts.push({ type: part.type, text: part.text });
+    } else if (part.type === 'tool-call' && typeof part.callId === 'string' && lookup(calls, part.callId)) {
+      parts.push({ type: 'tool-call', callId: part.callId });
+    }
+  }
+  return {
+    id: message.id,
+    role: 'assistant',
+    createdAt: numberOr(message.createdAt, now),
+    parts,
+    calls,
+    callOrder,
+    children,
+    citations: normalizeCitations(message.citations),
+    usage: isObject(message.usage) ? { ...message.usage } : null,
+    end: ended ? message.end : close ? { outcome: 'interrupted', finish: null, error: null, at: now } : null,
+    versions:
+      withVersions && Array.isArray(message.versions)
+        ? message.versions.filter(isObject).map((version) => normalizeAnswer(version, now, false, false))
+        : [],
+  };
+}
+
+/** Citations as objects, unique by source; plain strings (as the wire and older states have them) too. */
+function normalizeCitations(value: unknown): Citation[] {
+  const citations: Citation[] = [];
+  const seen = new Set<string>();
+  for (const entry of Array.isArray(value) ? (value as unknown[]) : []) {
+    const citation: Citation | null =
+      typeof entry === 'string'
+        ? { source: entry }
+        : isObject(entry) && typeof entry.source === 'string'
+          ? (entry as unknown as Citation)
+          : null;
+    if (citation === null || citation.source === '' || seen.has(citation.source)) continue;
+    seen.add(citation.source);
+    citations.push(citation);
+  }
+  return citations;
+}
+
+function isObject<T>(value: T): value is T & Record<string, unknown> & object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}

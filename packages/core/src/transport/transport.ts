@@ -1,0 +1,52 @@
+import type { ChatMessage } from '../reducer/state.js';
+
+/** What a run needs to be re-attached later, also after a reload. Plain JSON. */
+export interface ResumeToken {
+  runId: string;
+  lastEventId: string | null;
+}
+
+/** Why a turn's request is made. */
+export type TurnTrigger = 'send' | 'retry' | 'regenerate' | 'edit';
+
+/** What the store asks a transport to start: one turn's answer. */
+export interface TurnRequest {
+  /** The user's text this turn answers. */
+  message: string;
+  /** Extra fields given to `send({ message, body })`, for the request body. */
+  body: Record<string, unknown> | undefined;
+  /** The conversation before this turn, for backends that keep no history of their own. */
+  history: readonly ChatMessage[];
+  trigger: TurnTrigger;
+}
+
+/** Where a transport delivers a run's stream, and what it may ask of the store. */
+export interface TransportSink {
+  /** A response begins (the first, or one after a drop): any partial frame of the last is dropped. */
+  open(): void;
+  /** Bytes as they arrive. Returns `false` when the stream said it is done: stop reading. */
+  chunk(bytes: Uint8Array): boolean;
+  status(status: 'connecting' | 'streaming' | 'reconnecting'): void;
+  /** The server named the run (the `X-Run-Id` header). */
+  runId(runId: string): void;
+  /** The SSE id of the last event applied (sent as `Last-Event-ID` when re-attaching). */
+  lastEventId(): string | null;
+  /** The server's `retry:` value, once it sent one. */
+  serverRetryMs(): number | null;
+}
+
+/**
+ * How the store reaches the agent (as the AI SDK's `ChatTransport`): it starts a turn's run,
+ * re-attaches to a named run, and cancels one. {@link createHttpTransport} is the one toolstream
+ * ships (the run convention of PROTOCOL.md §5); write your own for another channel. A store fed
+ * with `ingest*` needs none.
+ *
+ * `send` and `resume` resolve when the stream ended cleanly and reject when it failed; an
+ * `Error` is shown as a retryable `network` error. Aborting `signal` ends the connection.
+ */
+export interface ToolStreamTransport {
+  send(request: TurnRequest, sink: TransportSink, signal: AbortSignal): Promise<void>;
+  resume(token: ResumeToken, sink: TransportSink, signal: AbortSignal): Promise<void>;
+  /** Asks the server to cancel a named run; rejects when it could not. */
+  cancel(runId: string): Promise<void>;
+}
