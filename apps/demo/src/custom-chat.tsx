@@ -1,4 +1,4 @@
-import { createToolStreamStore, ToolStreamProvider, useStreamStatus } from '@toolstream/react';
+import { ToolStreamProvider, useStreamStatus } from '@toolstream/react';
 import { Composer, ErrorBanner, StatusIndicator, Thread, ToolTimeline } from '@toolstream/ui';
 import { useRef, useState } from 'react';
 import { scenarios } from './mock-backend.js';
@@ -12,22 +12,19 @@ const initialScenario = params.get('scenario') ?? 'subagent-delegation';
 
 /**
  * A chat composed from the hooks and components: the thread and composer on the left, the tool
- * timeline beside them. A new store is made whenever the endpoint changes; the scenario picker
- * only changes the request body, read when a message is sent.
+ * timeline beside them. The provider follows the endpoint (the conversation goes on with the new
+ * one); the scenario picker only changes the request body, read when a message is sent.
  */
 export function CustomChat() {
   const [endpoint, setEndpoint] = useState(initialEndpoint);
   const scenario = useRef(scenarios.find((s) => s.name === initialScenario)?.name ?? '');
-  const [store, setStore] = useState(() => createStore(initialEndpoint, scenario));
-
-  const connect = (next: string) => {
-    store.reset();
-    setEndpoint(next);
-    setStore(createStore(next, scenario));
-  };
 
   return (
-    <ToolStreamProvider store={store}>
+    <ToolStreamProvider
+      endpoint={endpoint}
+      // The mock backend picks the scenario from the body; other backends ignore the extra field.
+      body={({ message }) => (scenario.current ? { message, scenario: scenario.current } : { message })}
+    >
       <div className="demo">
         <header className="demo__bar">
           <h1>toolstream</h1>
@@ -40,7 +37,7 @@ export function CustomChat() {
         </header>
         <Settings
           endpoint={endpoint}
-          onEndpoint={connect}
+          onEndpoint={setEndpoint}
           scenario={scenario.current}
           onScenario={(name) => {
             scenario.current = name;
@@ -62,14 +59,6 @@ export function CustomChat() {
       </div>
     </ToolStreamProvider>
   );
-}
-
-function createStore(endpoint: string, scenario: { current: string }) {
-  return createToolStreamStore({
-    endpoint,
-    // The mock backend picks the scenario from the body; other backends ignore the extra field.
-    body: (message) => (scenario.current ? { message, scenario: scenario.current } : { message }),
-  });
 }
 
 function Timeline() {

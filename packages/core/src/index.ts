@@ -24,6 +24,8 @@ export type {
 } from './protocol/wire.js';
 export type { Framing } from './reader/frame-decoder.js';
 export { isCallOpen } from './reducer/call-status.js';
+export { findCall, findMessage, latestAnswer } from './reducer/find.js';
+export type { MessageInput } from './reducer/normalize.js';
 export { isRunActive } from './reducer/run-status.js';
 export type {
   AssistantMessage,

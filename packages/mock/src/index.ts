@@ -19,12 +19,7 @@ export type {
   MockRequest,
   StreamAnswer,
 } from './runs/mock-backend.js';
-export {
-  createMockBackend,
-  DEFAULT_BASE_PATH,
-  DEFAULT_SCENARIO,
-  RUN_ID_HEADER,
-} from './runs/mock-backend.js';
+export { createMockBackend, DEFAULT_BASE_PATH, DEFAULT_SCENARIO } from './runs/mock-backend.js';
 export type { DepartureReason, RunSink, RunStatus } from './runs/run.js';
 export { Run } from './runs/run.js';
 export type { RunLogEntry, RunLogger, RunRegistryOptions } from './runs/run-registry.js';

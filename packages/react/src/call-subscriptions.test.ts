@@ -19,7 +19,8 @@ const part = (id: string, text: string) => ({
 
 /** A store whose subscriptions are counted. */
 function countedStore(): { store: ToolStreamStore; active: () => number } {
-  const store = createToolStreamStore({ schedule: 'sync' });
+  let ids = 0;
+  const store = createToolStreamStore({ schedule: 'sync', generateId: () => `m${++ids}` });
   let active = 0;
   const subscribe = store.subscribe;
   store.subscribe = (listener) => {
@@ -39,8 +40,8 @@ describe('callSubscriptions', () => {
     const hub = callSubscriptions(store);
     const a = vi.fn();
     const b = vi.fn();
-    hub.subscribe('a', a);
-    hub.subscribe('b', b);
+    hub.subscribe('m1', 'a', a);
+    hub.subscribe('m1', 'b', b);
     // Which listeners an action woke (a sync store may publish more than once per chunk).
     const woken = (action: () => void) => {
       a.mockClear();
@@ -61,14 +62,14 @@ describe('callSubscriptions', () => {
     expect(callSubscriptions(store)).toBe(hub);
     expect(callSubscriptions(createToolStreamStore())).not.toBe(hub);
     expect(active()).toBe(0);
-    const off = [hub.subscribe('a', () => {}), hub.subscribe('a', () => {}), hub.subscribe('b', () => {})];
+    const off = [hub.subscribe('m1', 'a', () => {}), hub.subscribe('m1', 'a', () => {}), hub.subscribe('m1', 'b', () => {})];
     expect(active()).toBe(1);
     for (const unsubscribe of off) unsubscribe();
     expect(active()).toBe(0);
     // Listening again compares with the state as it is then, not as it was.
     store.ingest(part('a', 'x'));
     const late = vi.fn();
-    hub.subscribe('a', late);
+    hub.subscribe('m1', 'a', late);
     store.ingest({ message: 'text only', citations: [], tool_calls: [] });
     expect(late).not.toHaveBeenCalled();
     store.ingest(part('a', 'y'));

@@ -1,16 +1,16 @@
-import type { ToolCall, ToolStreamStore } from '@toolstream/core';
+import { type AssistantMessage, type ChatMessage, findMessage, type ToolCallState, type ToolStreamStore } from '@toolstream/core';
 
 /**
  * Subscriptions to single tool calls of one store. A store tells its subscribers about every
  * update; a thread showing a hundred calls, each with a handful of parts that read it, would
  * then run hundreds of selectors per frame for the few calls that changed. This hub holds one
  * store subscription and, per update, compares each watched call with its previous version
- * (the state is structurally shared: an unchanged call is the same object) and notifies only
- * the listeners of calls that changed.
+ * (the state is structurally shared: an unchanged message or call is the same object) and
+ * notifies only the listeners of calls that changed.
  */
 export interface CallSubscriptions {
-  /** Calls `listener` after each update in which the call `callId` changed (or appeared, or left). */
-  subscribe(callId: string, listener: () => void): () => void;
+  /** Calls `listener` after each update in which call `callId` of message `messageId` changed (or appeared). */
+  subscribe(messageId: string, callId: string, listener: () => void): () => void;
 }
 
 const hubs = new WeakMap<ToolStreamStore, CallSubscriptions>();
@@ -25,42 +25,77 @@ export function callSubscriptions(store: ToolStreamStore): CallSubscriptions {
   return hub;
 }
 
+/** The call `callId` of `message`, if any (a call table holds own entries only). */
+export function callIn(message: AssistantMessage | undefined, callId: string): ToolCallState | undefined {
+  return message !== undefined && Object.hasOwn(message.calls, callId) ? message.calls[callId] : undefined;
+}
+
 function createCallSubscriptions(store: ToolStreamStore): CallSubscriptions {
-  const listenersById = new Map<string, Set<() => void>>();
+  /** Listeners by message id, then call id; with the message as it was at the last update. */
+  const watched = new Map<string, { message: AssistantMessage | undefined; calls: Map<string, Set<() => void>> }>();
   let unsubscribe: (() => void) | null = null;
-  let previous: Readonly<Record<string, ToolCall>> = store.getState().calls;
+  let previousMessages = store.getState().messages;
 
   const onUpdate = () => {
-    const calls = store.getState().calls;
-    if (calls === previous) return; // no call changed
-    const before = previous;
-    previous = calls;
-    for (const [callId, listeners] of listenersById) {
-      if (calls[callId] === before[callId]) continue;
-      for (const listener of listeners) listener();
+    const state = store.getState();
+    if (state.messages === previousMessages) return; // no message (so no call) changed
+    previousMessages = state.messages;
+    const answers = answersById(state.messages);
+    for (const [messageId, entry] of watched) {
+      const message = answers.get(messageId);
+      const before = entry.message;
+      if (message === before) continue;
+      entry.message = message;
+      if (message !== undefined && before !== undefined && message.calls === before.calls) continue;
+      for (const [callId, listeners] of entry.calls) {
+        if (callIn(message, callId) === callIn(before, callId)) continue;
+        for (const listener of listeners) listener();
+      }
     }
   };
 
   return {
-    subscribe(callId, listener) {
+    subscribe(messageId, callId, listener) {
       if (unsubscribe === null) {
-        previous = store.getState().calls;
+        previousMessages = store.getState().messages;
         unsubscribe = store.subscribe(onUpdate);
       }
-      let listeners = listenersById.get(callId);
+      let entry = watched.get(messageId);
+      if (entry === undefined) {
+        entry = { message: answerIn(store.getState().messages, messageId), calls: new Map() };
+        watched.set(messageId, entry);
+      }
+      let listeners = entry.calls.get(callId);
       if (listeners === undefined) {
         listeners = new Set();
-        listenersById.set(callId, listeners);
+        entry.calls.set(callId, listeners);
       }
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
-        if (listeners.size === 0) listenersById.delete(callId);
-        if (listenersById.size === 0 && unsubscribe !== null) {
+        if (listeners.size === 0) entry.calls.delete(callId);
+        if (entry.calls.size === 0) watched.delete(messageId);
+        if (watched.size === 0 && unsubscribe !== null) {
           unsubscribe();
           unsubscribe = null;
         }
       };
     },
   };
+}
+
+/** Every answer by id, earlier versions included: one pass per update, whatever is watched. */
+function answersById(messages: readonly ChatMessage[]): Map<string, AssistantMessage> {
+  const answers = new Map<string, AssistantMessage>();
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    answers.set(message.id, message);
+    for (const version of message.versions) answers.set(version.id, version);
+  }
+  return answers;
+}
+
+function answerIn(messages: readonly ChatMessage[], messageId: string): AssistantMessage | undefined {
+  const message = findMessage({ messages }, messageId);
+  return message?.role === 'assistant' ? message : undefined;
 }

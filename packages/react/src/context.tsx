@@ -1,21 +1,20 @@
-import { createToolStreamStore, type ToolStreamStore, type ToolStreamStoreOptions } from '@toolstream/core';
-import { createContext, type ReactNode, useState } from 'react';
+'use client';
+import type { ToolStreamStore } from '@toolstream/core';
+import { createContext, type ReactNode } from 'react';
+import { type StoreSource, useOwnedStore } from './use-owned-store.js';
 
 /** The store shared by a {@link ToolStreamProvider}'s subtree, or `null` outside one. */
 export const ToolStreamContext = createContext<ToolStreamStore | null>(null);
 ToolStreamContext.displayName = 'ToolStreamContext';
 
 /** Props of {@link ToolStreamProvider}: an existing store, or options to create one. */
-export type ToolStreamProviderProps = ToolStreamStoreOptions & {
-  /** Use this store instead of creating one (for a store shared with code outside React). */
-  store?: ToolStreamStore;
-  children?: ReactNode;
-};
+export type ToolStreamProviderProps = StoreSource & { children?: ReactNode };
 
 /**
  * Shares one conversation store with a subtree. Several providers on one page give several
- * independent chats. The store is created once (lazily, so StrictMode's double render opens
- * nothing); options are read at creation.
+ * independent chats. Given `store`, it shares that store; given options (`endpoint`…), it owns
+ * one, created when it mounts and released when it unmounts, and switches to a new store (that
+ * continues the conversation) when `endpoint` changes (see {@link useOwnedStore}).
  *
  * @example
  * ```tsx
@@ -25,7 +24,7 @@ export type ToolStreamProviderProps = ToolStreamStoreOptions & {
  * </ToolStreamProvider>
  * ```
  */
-export function ToolStreamProvider({ store, children, ...options }: ToolStreamProviderProps) {
-  const [value] = useState(() => store ?? createToolStreamStore(options));
-  return <ToolStreamContext.Provider value={value}>{children}</ToolStreamContext.Provider>;
+export function ToolStreamProvider({ children, ...source }: ToolStreamProviderProps) {
+  const store = useOwnedStore(source);
+  return <ToolStreamContext.Provider value={store}>{children}</ToolStreamContext.Provider>;
 }

@@ -1,15 +1,33 @@
-'use client';
 /**
- * @toolstream/react — React bindings for toolstream. Re-exports the core's public API, so most
- * apps install only this package (and @toolstream/ui for components).
+ * @toolstream/react — React bindings for toolstream: a provider, `useToolCallStream` and
+ * fine-grained hooks that re-render only for what they watch. Values come from
+ * `@toolstream/core` (`createToolStreamStore`, `reduceStream`…); its types are re-exported here
+ * for convenience.
  */
 
-export * from '@toolstream/core';
+export type {
+  AssistantMessage,
+  ChatMessage,
+  Citation,
+  MessagePart,
+  RunStatus,
+  SendInput,
+  TokenUsage,
+  ToolCallState,
+  ToolCallStatus,
+  ToolStreamError,
+  ToolStreamState,
+  ToolStreamStore,
+  ToolStreamStoreOptions,
+  TurnEnd,
+  TurnOutcome,
+  UserMessage,
+} from '@toolstream/core';
 export type { ToolStreamProviderProps } from './context.js';
 export { ToolStreamContext, ToolStreamProvider } from './context.js';
 export {
-  isActive,
   useChildCalls,
+  useLatestAnswerId,
   useMessage,
   useMessageIds,
   useStreamStatus,
@@ -17,8 +35,9 @@ export {
   useToolCallSelector,
 } from './selectors.js';
 export type { ToolCallView } from './tool-call-view.js';
-export { toolCallView } from './tool-call-view.js';
 export type { UseToolCallStreamOptions, UseToolCallStreamResult } from './use-tool-call-stream.js';
 export { useToolCallStream } from './use-tool-call-stream.js';
+export type { StoreSource } from './use-owned-store.js';
+export { useOwnedStore } from './use-owned-store.js';
 export type { StoreHookOptions } from './use-tool-stream-state.js';
 export { useResolvedStore, useToolStreamState } from './use-tool-stream-state.js';

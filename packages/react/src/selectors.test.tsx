@@ -17,14 +17,17 @@ const chunk = (call: Record<string, unknown>) => ({
   tool_calls: [{ tool_name: 'search', tool_response: '', tool_call_details: {}, ...call }],
 });
 
+/** The answer the first ingested turn writes into (see `setup`'s ids). */
+const M = 'm1';
+
 function Call({ id, renders }: { id: string; renders: Map<string, number> }) {
-  const call = useToolCall(id);
+  const call = useToolCall(M, id);
   renders.set(id, (renders.get(id) ?? 0) + 1);
   return <li data-testid={id}>{call ? `${call.toolName}:${(call.result ?? call.call).text}` : 'missing'}</li>;
 }
 
 function Children({ parentId, renders }: { parentId: string | null; renders: Map<string, number> }) {
-  const ids = useChildCalls(parentId);
+  const ids = useChildCalls(M, parentId);
   renders.set(`list:${parentId}`, (renders.get(`list:${parentId}`) ?? 0) + 1);
   return (
     <ul>
@@ -36,7 +39,8 @@ function Children({ parentId, renders }: { parentId: string | null; renders: Map
 }
 
 function setup(children: (store: ToolStreamStore) => ReactNode) {
-  const store = createToolStreamStore({ schedule: 'sync' });
+  let ids = 0;
+  const store = createToolStreamStore({ schedule: 'sync', generateId: () => `m${++ids}` });
   render(<ToolStreamProvider store={store}>{children(store)}</ToolStreamProvider>);
   return store;
 }
@@ -109,7 +113,7 @@ describe('fine-grained hooks', () => {
     const selected: string[] = [];
     let renders = 0;
     function Status({ id }: { id: string }) {
-      const status = useToolCallSelector(id, (call) => {
+      const status = useToolCallSelector(M, id, (call) => {
         selected.push(id);
         return call?.status ?? 'missing';
       });
@@ -118,6 +122,7 @@ describe('fine-grained hooks', () => {
     }
     function Summary({ id }: { id: string }) {
       const summary = useToolCallSelector(
+        M,
         id,
         (call) => ({ tool: call?.toolName, streaming: call?.status === 'streaming' }),
         {
@@ -162,7 +167,7 @@ describe('fine-grained hooks', () => {
 
   it('throw a precise error outside a provider', () => {
     function Orphan() {
-      useToolCall('x');
+      useToolCall('m1', 'x');
       return null;
     }
     expect(() => render(<Orphan />)).toThrow(/must be used within `<ToolStreamProvider>`/);

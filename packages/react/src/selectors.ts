@@ -1,4 +1,15 @@
-import type { ChatMessage, ToolCall, ToolStreamError, ToolStreamState } from '@toolstream/core';
+'use client';
+import {
+  type AssistantMessage,
+  type ChatMessage,
+  findCall,
+  findMessage,
+  isRunActive,
+  latestAnswer,
+  type ToolCallState,
+  type ToolStreamError,
+  type ToolStreamState,
+} from '@toolstream/core';
 import { useCallback, useSyncExternalStore } from 'react';
 import { callSubscriptions } from './call-subscriptions.js';
 import { useShallowSelector } from './shallow-equal.js';
@@ -6,9 +17,17 @@ import { type StoreHookOptions, useResolvedStore, useToolStreamState } from './u
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 
-/** One tool call, re-rendering only when that call changes. `undefined` until it appears. */
-export function useToolCall(callId: string, options?: StoreHookOptions): ToolCall | undefined {
-  return useCallSelection('useToolCall', callId, identity, options?.store);
+/**
+ * One tool call of one turn — calls are addressed by the answer they belong to and their id,
+ * since ids repeat across turns — re-rendering only when that call changes. `undefined` until it
+ * appears.
+ */
+export function useToolCall(
+  messageId: string,
+  callId: string,
+  options?: StoreHookOptions,
+): ToolCallState | undefined {
+  return useCallSelection('useToolCall', messageId, callId, identity, options?.store);
 }
 
 const identity = <T>(value: T): T => value;
@@ -17,25 +36,27 @@ const identity = <T>(value: T): T => value;
  * A slice of one tool call (`undefined` until the call appears), re-rendering only when the
  * slice changes — `Object.is`, or shallowly with `shallow` for a selector that builds an object.
  * The selector runs only after updates that changed this call, so a page can hold hundreds of
- * these (one per part of each call shown) at little cost per frame.
+ * these at little cost per frame.
  *
  * @example
  * ```tsx
- * function CallStatus({ callId }: { callId: string }) {
+ * function CallStatus({ messageId, callId }: { messageId: string; callId: string }) {
  *   // Does not re-render as the call's output streams; only when its status changes.
- *   const status = useToolCallSelector(callId, (call) => call?.status ?? 'pending');
+ *   const status = useToolCallSelector(messageId, callId, (call) => call?.status ?? 'pending');
  *   return <span>{status}</span>;
  * }
  * ```
  */
 export function useToolCallSelector<T>(
+  messageId: string,
   callId: string,
-  selector: (call: ToolCall | undefined) => T,
+  selector: (call: ToolCallState | undefined) => T,
   options: StoreHookOptions & { shallow?: boolean } = {},
 ): T {
   const shallowSelector = useShallowSelector(selector);
   return useCallSelection(
     'useToolCallSelector',
+    messageId,
     callId,
     options.shallow === true ? shallowSelector : selector,
     options.store,
@@ -44,45 +65,56 @@ export function useToolCallSelector<T>(
 
 function useCallSelection<T>(
   hookName: string,
+  messageId: string,
   callId: string,
-  select: (call: ToolCall | undefined) => T,
+  select: (call: ToolCallState | undefined) => T,
   explicitStore: StoreHookOptions['store'],
 ): T {
   const store = useResolvedStore(hookName, explicitStore);
   const subscribe = useCallback(
-    (listener: () => void) => callSubscriptions(store).subscribe(callId, listener),
-    [store, callId],
+    (listener: () => void) => callSubscriptions(store).subscribe(messageId, callId, listener),
+    [store, messageId, callId],
   );
   return useSyncExternalStore(
     subscribe,
-    () => select(store.getState().calls[callId]),
+    () => select(findCall(store.getState(), messageId, callId)),
     // As zustand's hooks do: the server renders the store's initial state, and so does hydration.
-    () => select(store.getInitialState().calls[callId]),
+    () => select(findCall(store.getInitialState(), messageId, callId)),
   );
 }
 
-/** Ids of the top-level calls (`parentId === null`) in order of appearance. */
-function topLevelIds(state: ToolStreamState): readonly string[] {
+/** Ids of the top-level calls of an answer, in order of appearance. */
+function topLevelIds(message: AssistantMessage): string[] {
   const ids: string[] = [];
-  for (const id of state.callOrder) if (state.calls[id]!.parentId === null) ids.push(id);
+  for (const id of message.callOrder) if (message.calls[id]!.parentId === null) ids.push(id);
   return ids;
 }
 
 /**
- * Ids of the calls nested under a delegation, in order of appearance (`null`: the top-level
- * calls). Re-renders only when that list changes, not when one of the calls does: render each
- * id with a component that calls {@link useToolCall}.
+ * Ids of the calls of answer `messageId` nested under delegation `parentId`, in order of
+ * appearance (`null`: the answer's top-level calls). Re-renders only when that list changes,
+ * not when one of the calls does: render each id with a component that calls
+ * {@link useToolCall}.
  */
-export function useChildCalls(parentId: string | null, options?: StoreHookOptions): readonly string[] {
+export function useChildCalls(
+  messageId: string,
+  parentId: string | null,
+  options?: StoreHookOptions,
+): readonly string[] {
   return useToolStreamState(
-    (state) => (parentId === null ? topLevelIds(state) : (state.children[parentId] ?? NO_IDS)),
+    (state) => {
+      const message = findMessage(state, messageId);
+      if (message?.role !== 'assistant') return NO_IDS;
+      if (parentId === null) return topLevelIds(message);
+      return Object.hasOwn(message.children, parentId) ? message.children[parentId]! : NO_IDS;
+    },
     { ...options, shallow: parentId === null },
   );
 }
 
-/** One message by id, re-rendering only when it changes. */
+/** One message by id (an earlier version of an answer too), re-rendering only when it changes. */
 export function useMessage(messageId: string, options?: StoreHookOptions): ChatMessage | undefined {
-  return useToolStreamState((state) => state.messages.find((message) => message.id === messageId), options);
+  return useToolStreamState((state) => findMessage(state, messageId), options);
 }
 
 /** Ids of all messages, in order; changes only when a message is added or removed. */
@@ -93,19 +125,19 @@ export function useMessageIds(options?: StoreHookOptions): readonly string[] {
   });
 }
 
-/** The run's status and its fatal error; re-renders only when either changes. */
+/** The id of the latest answer (the current turn's, while one runs), or `null` before the first. */
+export function useLatestAnswerId(options?: StoreHookOptions): string | null {
+  return useToolStreamState((state) => latestAnswer(state)?.id ?? null, options);
+}
+
+/** The run's status and the error that ended it; re-renders only when either changes. */
 export function useStreamStatus(options?: StoreHookOptions): {
   status: ToolStreamState['status'];
   error: ToolStreamError | null;
   isStreaming: boolean;
 } {
   return useToolStreamState(
-    (state) => ({ status: state.status, error: state.error, isStreaming: isActive(state.status) }),
+    (state) => ({ status: state.status, error: state.error, isStreaming: isRunActive(state.status) }),
     { ...options, shallow: true },
   );
-}
-
-/** Whether a run is going on (connecting, streaming or reconnecting). */
-export function isActive(status: ToolStreamState['status']): boolean {
-  return status === 'connecting' || status === 'streaming' || status === 'reconnecting';
 }

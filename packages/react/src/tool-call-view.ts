@@ -1,11 +1,11 @@
-import type { ToolCall } from '@toolstream/core';
+import type { ToolCallState } from '@toolstream/core';
 
 /**
  * A tool call with the field names of the frontend guide's `useToolCallStream` as well, so code
  * written against that hook keeps working: `content` is the text to show (the complete
  * `tool_response` once given, else the parts so far).
  */
-export interface ToolCallView extends ToolCall {
+export interface ToolCallView extends ToolCallState {
   call_id: string;
   event_type: string;
   tool_name: string;
@@ -16,10 +16,10 @@ export interface ToolCallView extends ToolCall {
 }
 
 // Views are derived once per call object: an unchanged call keeps the same view.
-const views = new WeakMap<ToolCall, ToolCallView>();
+const views = new WeakMap<ToolCallState, ToolCallView>();
 
 /** The {@link ToolCallView} of a call (memoized by the call's identity). */
-export function toolCallView(call: ToolCall): ToolCallView {
+export function toolCallView(call: ToolCallState): ToolCallView {
   let view = views.get(call);
   if (view === undefined) {
     const latest = call.result ?? call.call;

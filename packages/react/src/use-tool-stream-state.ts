@@ -1,3 +1,4 @@
+'use client';
 import type { ToolStreamState, ToolStreamStore } from '@toolstream/core';
 import { useContext } from 'react';
 import { useStore } from 'zustand';

@@ -1,3 +1,5 @@
+import type { ProtocolName } from '@toolstream/core';
+import { allProtocols } from '@toolstream/core/providers';
 import type { InitialMessage } from './initial-messages.js';
 import type { WidgetOptions, WidgetPlacement, WidgetTheme } from './options.js';
 
@@ -11,7 +13,6 @@ export const WIDGET_ATTRIBUTES = [
   'placement',
   'placeholder',
   'show-timeline',
-  'prewarm',
   'headers',
   'initial-messages',
   'persist',
@@ -30,7 +31,6 @@ export type AttributeOptions = Required<{
     | 'placement'
     | 'placeholder'
     | 'showTimeline'
-    | 'prewarm'
     | 'headers'
     | 'initialMessages'
     | 'persist'
@@ -46,14 +46,13 @@ export function readAttributes(element: Element): AttributeOptions {
   const get = (name: (typeof WIDGET_ATTRIBUTES)[number]) => element.getAttribute(name) ?? undefined;
   return {
     endpoint: get('endpoint'),
-    protocol: get('protocol'),
+    protocol: protocolName(get('protocol')),
     method: oneOf(get('method'), ['POST', 'GET'] as const),
     title: get('title'),
     theme: oneOf(get('theme'), ['light', 'dark', 'auto'] as const satisfies readonly WidgetTheme[]),
     placement: oneOf(get('placement'), ['inline', 'launcher'] as const satisfies readonly WidgetPlacement[]),
     placeholder: get('placeholder'),
     showTimeline: flag(get('show-timeline')),
-    prewarm: flag(get('prewarm')),
     headers: stringRecord(get('headers')),
     initialMessages: initialMessages(get('initial-messages')),
     persist: flag(get('persist')),
@@ -103,4 +102,14 @@ function parseJson(json: string | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A `protocol` attribute: `auto` or the name of a format toolstream reads; anything else is ignored, with a warning. */
+function protocolName(value: string | undefined): ProtocolName | 'auto' | undefined {
+  if (value === undefined || value === 'auto') return value;
+  if (allProtocols.some((protocol) => protocol.name === value)) return value as ProtocolName;
+  console.warn(
+    `toolstream: unknown protocol "${value}"; reading the stream with "auto". Known: ${allProtocols.map((p) => p.name).join(', ')}.`,
+  );
+  return undefined;
 }

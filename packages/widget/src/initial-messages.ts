@@ -1,20 +1,8 @@
-import type { ChatMessage } from '@toolstream/core';
-
-/** A message to start with: a store message, or just a role and its text. */
-export type InitialMessage = ChatMessage | { role: 'user' | 'assistant'; text: string; id?: string };
+import type { MessageInput } from '@toolstream/core';
 
 /**
- * Turns initial messages into store messages. Short forms get stable ids (`initial-<n>`), so a
- * conversation restored from storage and one started afresh agree on them.
+ * A message to start with: a store message, or just a role and its text. Short forms without
+ * an id get stable ones from their position, so a conversation restored from storage and one
+ * started afresh agree on them.
  */
-export function toChatMessages(messages: readonly InitialMessage[], now: number): ChatMessage[] {
-  return messages.map((message, index): ChatMessage => {
-    if (message.role === 'assistant' && 'parts' in message) return message;
-    if (message.role === 'user' && 'createdAt' in message) return message;
-    const id = message.id ?? `initial-${index}`;
-    const text = 'text' in message ? message.text : '';
-    return message.role === 'user'
-      ? { id, role: 'user', text, createdAt: now }
-      : { id, role: 'assistant', parts: [{ type: 'text', text }], citations: [], createdAt: now };
-  });
-}
+export type InitialMessage = MessageInput;

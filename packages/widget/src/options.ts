@@ -24,7 +24,10 @@ export type WidgetStoreOptions = Omit<
 export interface WidgetOptions {
   /** Where messages are POSTed (`endpoint` attribute). */
   endpoint?: string;
-  /** The wire format; default `auto` (`protocol` attribute). */
+  /**
+   * The wire format; default `auto`, which recognises every format toolstream reads, the model
+   * providers' included (`protocol` attribute: a format's name).
+   */
   protocol?: ProtocolOption;
   /** `POST` (default) or `GET` (`method` attribute). */
   method?: 'POST' | 'GET';
@@ -38,11 +41,6 @@ export interface WidgetOptions {
   placeholder?: string;
   /** Show the tool timeline under the thread (`show-timeline` attribute). */
   showTimeline?: boolean;
-  /**
-   * Warm up the render path while the page is idle, once per page; default `true` (`prewarm="false"`
-   * turns it off). See `ThreadProps.prewarm` in `@toolstream/ui`.
-   */
-  prewarm?: boolean;
   /** Request headers: an object, or a function returning one (`headers` attribute: JSON). */
   headers?: HeadersOption;
   /** A token for `Authorization: Bearer <token>`, fetched before each request. */
@@ -73,7 +71,6 @@ export const OPTION_NAMES = Object.keys({
   placement: true,
   placeholder: true,
   showTimeline: true,
-  prewarm: true,
   headers: true,
   getToken: true,
   body: true,

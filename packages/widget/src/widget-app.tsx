@@ -25,7 +25,6 @@ export function WidgetApp({ store, options }: WidgetAppProps) {
       theme={options.theme === 'auto' ? undefined : options.theme}
       toolRenderers={renderers}
       showTimeline={options.showTimeline}
-      prewarm={options.prewarm}
       composerProps={placeholder === undefined ? undefined : { placeholder }}
     />
   );

@@ -1,4 +1,4 @@
-import { reduceStream, type ToolCall, type ToolStreamState } from '@toolstream/core';
+import { latestAnswer, reduceStream, type ToolCallState, type ToolStreamState } from '@toolstream/core';
 import { builtinScenarios, scenarioToSse } from '@toolstream/mock';
 
 const library = builtinScenarios();
@@ -10,7 +10,7 @@ export interface ExpectedRun {
   /** The whole text. */
   text: string;
   /** Calls by tool name. */
-  call(tool: string): ToolCall;
+  call(tool: string): ToolCallState;
   state: ToolStreamState;
 }
 
@@ -36,7 +36,8 @@ export async function expectedRun(name: string): Promise<ExpectedRun> {
     text: snapshot.text,
     state: final,
     call(tool) {
-      const found = Object.values(final.calls).find((call) => call.toolName === tool);
+      const calls = Object.values(latestAnswer(final)?.calls ?? {});
+      const found = calls.find((call) => call.toolName === tool);
       if (found === undefined) throw new Error(`${name}: no call of ${tool}`);
       return found;
     },

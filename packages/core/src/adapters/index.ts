@@ -1,8 +1,8 @@
 /**
  * @toolstream/core/adapters — writing an adapter for a wire format toolstream does not read
  * yet: the adapter contract, the normalized events it emits, toolstream's own two formats (to
- * list beside yours for `auto`), and the argument parsers provider formats need. See
- * PROTOCOL.md §7.
+ * list beside yours for `auto`), the frame decoder (bytes to SSE or NDJSON frames) and the
+ * argument parsers provider formats need. See PROTOCOL.md §7.
  */
 
 export type { Emit, AdapterContext, AdapterDefinition, StreamAdapter } from './adapter.js';
@@ -33,3 +33,5 @@ export type {
   UsageEvent,
 } from '../protocol/events.js';
 export type { ToolEventType, TypedEventName } from '../protocol/wire.js';
+export type { FrameDecoder, FrameDecoderCallbacks, Framing } from '../reader/frame-decoder.js';
+export { createFrameDecoder } from '../reader/frame-decoder.js';

@@ -4,6 +4,15 @@ import type { AssistantMessage, ChatMessage, MessagePart, ToolCallState } from '
 import { emptyTable, lookup, type Table } from './table.js';
 
 /**
+ * A message to start a conversation from: a message of a saved state (calls, versions and all),
+ * or just a role and its text (`{ role: 'assistant', text: 'Hello' }`). Without an `id`, one is
+ * made from its position (`message-1`…), so the same history always gets the same ids.
+ */
+export type MessageInput =
+  | ChatMessage
+  | { id?: string | undefined; role: 'user' | 'assistant'; text: string; createdAt?: number | undefined };
+
+/**
  * Messages from outside the store (a history fetched from a server, a saved session, messages
  * written by hand) made into state the store can continue from: tables without prototypes,
  * missing fields filled in, citations as objects, parts that name no call dropped. Unless
@@ -12,24 +21,27 @@ import { emptyTable, lookup, type Table } from './table.js';
  * read is left out.
  */
 export function normalizeMessages(
-  messages: readonly ChatMessage[],
+  messages: readonly MessageInput[],
   now: number,
   keepOpen = false,
 ): ChatMessage[] {
   const result: ChatMessage[] = [];
-  for (const message of Array.isArray(messages) ? messages : []) {
-    if (!isObject(message) || typeof message.id !== 'string') continue;
+  const list: readonly unknown[] = Array.isArray(messages) ? messages : [];
+  list.forEach((entry, index) => {
+    if (!isObject(entry)) return;
+    const message = entry as Record<string, unknown>;
+    const id = typeof message.id === 'string' && message.id !== '' ? message.id : `message-${index + 1}`;
+    const createdAt = numberOr(message.createdAt, now);
     if (message.role === 'user') {
-      result.push({
-        id: message.id,
-        role: 'user',
-        text: typeof message.text === 'string' ? message.text : '',
-        createdAt: numberOr(message.createdAt, now),
-      });
+      result.push({ id, role: 'user', text: typeof message.text === 'string' ? message.text : '', createdAt });
     } else if (message.role === 'assistant') {
-      result.push(normalizeAnswer(message, now, keepOpen, true));
+      const answer =
+        !Array.isArray(message.parts) && typeof message.text === 'string'
+          ? { parts: [{ type: 'text', text: message.text }], end: { outcome: 'done', finish: null, error: null, at: createdAt } }
+          : message;
+      result.push(normalizeAnswer({ ...answer, id, createdAt } as unknown as AssistantMessage, now, keepOpen, true));
     }
-  }
+  });
   return result;
 }
 

@@ -7,7 +7,7 @@ import type { StreamEvent } from '../protocol/events.js';
 import type { SseFrame } from '../protocol/wire.js';
 import { createStreamReader, type StreamReader } from '../reader/stream-reader.js';
 import type { ToolStreamAction, TurnPlacement } from '../reducer/actions.js';
-import { normalizeMessages } from '../reducer/normalize.js';
+import { type MessageInput, normalizeMessages } from '../reducer/normalize.js';
 import { applyActions } from '../reducer/reduce.js';
 import { type AssistantMessage, type ChatMessage, initialState, type ToolStreamState } from '../reducer/state.js';
 import { createHttpTransport, type HttpTransportOptions } from '../transport/http-transport.js';
@@ -34,7 +34,7 @@ export interface ToolStreamStoreOptions extends Partial<HttpTransportOptions> {
   /** When updates are published. Default `frame`. */
   schedule?: Schedule;
   /** A conversation to start from (a history fetched from a server, a saved session). */
-  initialMessages?: readonly ChatMessage[];
+  initialMessages?: readonly MessageInput[];
   /** A whole state to start from (saved while a run streamed; re-attach it with `resume()`). */
   initialState?: ToolStreamState;
   /**
@@ -93,7 +93,7 @@ export interface ToolStreamStore {
    */
   release(): void;
   /** Stops any run and starts over from `messages` (a conversation loaded from elsewhere). */
-  load(messages: readonly ChatMessage[]): void;
+  load(messages: readonly MessageInput[]): void;
   /** Stops any run and clears the conversation (back to `initialMessages`). */
   reset(): void;
   /**

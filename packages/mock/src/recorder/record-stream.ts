@@ -1,4 +1,7 @@
-import { createFrameDecoder, createFramePipeline } from '@toolstream/core';
+import { RUN_ID_HEADER, reduceStream } from '@toolstream/core';
+import { createFrameDecoder } from '@toolstream/core/adapters';
+import { allProtocols } from '@toolstream/core/providers';
+import { encodeFrame } from '../runs/sse-encode.js';
 import type { Scenario, ScenarioFrame, ScenarioProtocol } from '../scenario/format.js';
 import { SCENARIO_PROTOCOLS, serializeScenario } from '../scenario/format.js';
 import { ScenarioFormatError, validateScenario } from '../scenario/validate.js';
@@ -72,7 +75,6 @@ export async function recordStream(url: string, options: RecordOptions = {}): Pr
   }
 
   const frames: ScenarioFrame[] = [];
-  const pipeline = createFramePipeline(() => {});
   const decoder = createFrameDecoder(
     {
       onFrame(frame) {
@@ -84,7 +86,6 @@ export async function recordStream(url: string, options: RecordOptions = {}): Pr
           data: frame.data,
         });
         last = at;
-        pipeline.push(frame);
       },
     },
     'sse',
@@ -112,13 +113,13 @@ export async function recordStream(url: string, options: RecordOptions = {}): Pr
       name: options.name ?? nameFromUrl(url),
       description:
         options.description ?? `Recorded from ${method} ${url} on ${new Date().toISOString().slice(0, 10)}.`,
-      protocol: options.protocol ?? recordedProtocol(pipeline.protocol),
+      protocol: options.protocol ?? recordedProtocol(await recognisedProtocol(frames)),
     },
     steps: frames,
   };
   const checked = validateScenario(scenario);
   if (!checked.ok) throw new ScenarioFormatError(checked.issues);
-  return { scenario, text: serializeScenario(scenario), runId: response.headers.get('x-run-id'), ending };
+  return { scenario, text: serializeScenario(scenario), runId: response.headers.get(RUN_ID_HEADER), ending };
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
@@ -138,6 +139,18 @@ function nameFromUrl(url: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return name === '' ? 'recorded' : name;
+}
+
+/** The protocol the core recognises in the recorded frames (any it reads), or `null`. */
+async function recognisedProtocol(frames: readonly ScenarioFrame[]): Promise<string | null> {
+  let protocol: string | null = null;
+  await reduceStream(frames.map(encodeFrame).join(''), {
+    protocols: allProtocols,
+    onState: (state) => {
+      protocol = state.run.protocol;
+    },
+  });
+  return protocol;
 }
 
 /** The scenario protocol for what the core recognised; the primary protocol when it could not tell. */

@@ -1,3 +1,4 @@
+import { RUN_ID_HEADER } from '@toolstream/core';
 import type { Scenario } from '../scenario/format.js';
 import {
   builtinScenarios,
@@ -22,8 +23,6 @@ import { encodeRetry } from './sse-encode.js';
 export const DEFAULT_BASE_PATH = '/api/chat/stream';
 /** The scenario played when a request names none and no keyword matches. */
 export const DEFAULT_SCENARIO = 'subagent-delegation';
-/** The response header that names a run. */
-export const RUN_ID_HEADER = 'X-Run-Id';
 
 /** Options of the mock backend, shared by `createHandlers` and `createMockServer`. */
 export interface MockBackendOptions extends RunRegistryOptions {

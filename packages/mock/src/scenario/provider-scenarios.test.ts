@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createFrameDecoder, reduceStream, type SseFrame, type ToolStreamState } from '@toolstream/core';
+import { reduceStream, type SseFrame, type ToolStreamState } from '@toolstream/core';
+import { createFrameDecoder } from '@toolstream/core/adapters';
+import { allProtocols } from '@toolstream/core/providers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, readProviderStreams } from '../../scripts/provider-fixtures.js';
@@ -71,6 +73,7 @@ describe('provider scenarios', () => {
     async (_name, spec) => {
       let state: ToolStreamState | null = null;
       const snapshot = await reduceStream(scenarioToSse(library.get(spec.name)!), {
+        protocols: allProtocols,
         onState: (final) => {
           state = final;
         },

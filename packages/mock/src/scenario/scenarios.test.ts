@@ -1,4 +1,5 @@
-import { reduceStream, type StreamSnapshot, type ToolStreamState } from '@toolstream/core';
+import { latestAnswer, reduceStream, type StreamSnapshot, type ToolStreamState } from '@toolstream/core';
+import { allProtocols } from '@toolstream/core/providers';
 import { describe, expect, it } from 'vitest';
 import { scenarioToSse } from '../runs/sse-encode.js';
 import { RETURN_DIRECT_OUTPUT } from './definitions/basic.js';
@@ -24,6 +25,7 @@ interface Reduced {
 async function reduce(scenario: Scenario): Promise<Reduced> {
   let state: ToolStreamState | null = null;
   const snapshot = await reduceStream(scenarioToSse(scenario), {
+    protocols: allProtocols,
     onState: (final) => {
       state = final;
     },
@@ -47,9 +49,9 @@ function digest({ snapshot, state }: Reduced) {
       tool_name: call.tool_name,
       kind: call.kind,
       parent_call_id: call.parent_call_id,
-      agent: state.calls[call.call_id]!.agent,
+      agent: latestAnswer(state)!.calls[call.call_id]!.agent,
       event_type: call.event_type,
-      status: state.calls[call.call_id]!.status,
+      status: call.status,
       output: cut(call.output),
       is_complete: call.is_complete,
     })),
@@ -71,7 +73,7 @@ describe('every built-in scenario reduces through @toolstream/core', () => {
 describe('key facts per scenario', () => {
   const run = (name: string) => reduce(library.get(name)!);
   const call = (reduced: Reduced, tool: string) => {
-    const found = Object.values(reduced.state.calls).find((c) => c.toolName === tool);
+    const found = Object.values(latestAnswer(reduced.state)!.calls).find((c) => c.toolName === tool);
     if (found === undefined) throw new Error(`no call of ${tool}`);
     return found;
   };
@@ -111,7 +113,7 @@ describe('key facts per scenario', () => {
     expect(delegation.result!.text).toBe(`Looking through the incident tracker. ${RESEARCH_ANSWER}`);
     expect(search.parentId).toBe(delegation.id);
     expect(search.agent).toBe('research_agent');
-    expect(reduced.state.children[delegation.id]).toEqual([search.id]);
+    expect(latestAnswer(reduced.state)!.children[delegation.id]).toEqual([search.id]);
   });
 
   it('nested-delegation: two levels, the inner agent searches Confluence, the answer cites the page', async () => {
@@ -120,7 +122,7 @@ describe('key facts per scenario', () => {
     const inner = call(reduced, 'delegate_to_confluence_agent');
     expect(outer.parentId).toBeNull();
     expect(inner.parentId).toBe(outer.id);
-    expect(reduced.state.children[inner.id]).toEqual([
+    expect(latestAnswer(reduced.state)!.children[inner.id]).toEqual([
       call(reduced, 'confluence_search').id,
       call(reduced, 'confluence_get_page').id,
     ]);

@@ -1,4 +1,5 @@
-import type { ChatMessageResponse, ToolCallResponse, ToolEventType } from '@toolstream/core';
+import type { ChatMessageResponse, ToolCallResponse } from '@toolstream/core';
+import type { ToolEventType } from '@toolstream/core/adapters';
 import { chunkText } from './text-chunks.js';
 
 /** A tool call or delegation written into a scenario, to finish or nest under later. */

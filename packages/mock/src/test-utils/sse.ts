@@ -1,4 +1,5 @@
-import { createFrameDecoder, type SseFrame } from '@toolstream/core';
+import type { SseFrame } from '@toolstream/core';
+import { createFrameDecoder } from '@toolstream/core/adapters';
 import type { Scenario } from '../scenario/format.js';
 import { scenarioFrames } from '../scenario/format.js';
 

@@ -1,6 +1,6 @@
-import { createToolStreamStore, type ToolStreamStore, type ToolStreamStoreOptions } from '@toolstream/core';
-import { isActive, ToolStreamContext, ToolStreamProvider } from '@toolstream/react';
-import { type HTMLAttributes, type ReactNode, useContext, useEffect, useId, useState } from 'react';
+import type { ToolStreamStore, ToolStreamStoreOptions } from '@toolstream/core';
+import { ToolStreamContext, useOwnedStore } from '@toolstream/react';
+import { type HTMLAttributes, type ReactNode, useContext, useId } from 'react';
 import { Composer, type ComposerProps } from '../composer/composer.js';
 import { ErrorBanner } from '../error-banner/error-banner.js';
 import { cx } from '../internal/cx.js';
@@ -29,10 +29,6 @@ export interface ChatProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   emptyState?: ReactNode;
   /** Props for the composer (`placeholder`, `onSend`…). */
   composerProps?: Omit<ComposerProps, 'className'>;
-  /** At most this many new tool calls appear per frame (see `ThreadProps.newCallsPerFrame`). */
-  newCallsPerFrame?: number;
-  /** Warm up the render path while the page is idle (see `ThreadProps.prewarm`; default `true`). */
-  prewarm?: boolean;
 }
 
 /**
@@ -56,24 +52,15 @@ export function Chat({
   showTimeline = false,
   emptyState,
   composerProps,
-  newCallsPerFrame,
-  prewarm,
   className,
   ...props
 }: ChatProps) {
   const outer = useContext(ToolStreamContext);
   const titleId = useId();
-  // A chat given neither a store nor a provider owns its store: created once (StrictMode's
-  // double render opens nothing), and its run is stopped when the chat unmounts.
-  const ownsStore =
-    store === undefined && (endpoint !== undefined || options !== undefined || outer === null);
-  const [owned] = useState(() => (ownsStore ? createToolStreamStore({ ...options, endpoint }) : null));
-  useEffect(() => {
-    if (owned === null) return;
-    return () => {
-      if (isActive(owned.getState().status)) void owned.stop();
-    };
-  }, [owned]);
+  // The store: the one given, else one this chat owns (created from `endpoint` and `options`,
+  // released when the chat unmounts: see useOwnedStore), else the provider's around it.
+  const useOuter = store === undefined && endpoint === undefined && options === undefined && outer !== null;
+  const own = useOwnedStore(useOuter ? { store: outer } : { ...options, endpoint, store });
   const body = (
     <section
       data-slot="chat"
@@ -88,7 +75,7 @@ export function Chat({
         </h2>
         <StatusIndicator />
       </header>
-      <Thread emptyState={emptyState} newCallsPerFrame={newCallsPerFrame} prewarm={prewarm} />
+      <Thread emptyState={emptyState} />
       {showTimeline && <ToolTimeline className="ts-chat__timeline" />}
       <ErrorBanner />
       <Composer {...composerProps} />
@@ -100,7 +87,6 @@ export function Chat({
     ) : (
       <ToolRenderersProvider renderers={toolRenderers}>{body}</ToolRenderersProvider>
     );
-  const own = store ?? owned;
-  return own === null ? withRenderers : <ToolStreamProvider store={own}>{withRenderers}</ToolStreamProvider>;
+  return <ToolStreamContext.Provider value={own}>{withRenderers}</ToolStreamContext.Provider>;
 }
 Chat.displayName = 'Chat';

@@ -1,3 +1,4 @@
+import type { Citation } from '@toolstream/core';
 import { useMessage } from '@toolstream/react';
 import { type HTMLAttributes, useId } from 'react';
 import { cx } from '../internal/cx.js';
@@ -5,8 +6,8 @@ import { safeHttpUrl } from '../internal/safe-url.js';
 
 /** Props of {@link Citations}: the citations themselves, or the message to read them from. */
 export interface CitationsProps extends HTMLAttributes<HTMLDivElement> {
-  /** Citations to show (file names or URLs). Wins over `messageId`. */
-  citations?: readonly string[];
+  /** Citations to show (their sources are file names or URLs). Wins over `messageId`. */
+  citations?: readonly Citation[];
   /** Read the citations of this assistant message from the store. */
   messageId?: string;
   /** The list's heading; default "Sources". */
@@ -38,7 +39,7 @@ function CitationList({
   label = 'Sources',
   className,
   ...props
-}: Omit<CitationsProps, 'messageId' | 'citations'> & { citations: readonly string[] }) {
+}: Omit<CitationsProps, 'messageId' | 'citations'> & { citations: readonly Citation[] }) {
   const labelId = useId();
   if (list.length === 0) return null;
   return (
@@ -48,16 +49,17 @@ function CitationList({
       </p>
       <ol aria-labelledby={labelId} className="ts-citations__list">
         {list.map((citation, index) => {
-          const url = safeHttpUrl(citation);
+          const url = safeHttpUrl(citation.source);
+          const text = citation.title ?? citation.source;
           return (
             // Citations may repeat; their position is their identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <li key={index} data-slot="citation" data-kind={url === null ? 'text' : 'link'}>
               {url === null ? (
-                <span>{citation}</span>
+                <span>{text}</span>
               ) : (
                 <a href={url} target="_blank" rel="noopener noreferrer">
-                  {citation}
+                  {text}
                 </a>
               )}
             </li>

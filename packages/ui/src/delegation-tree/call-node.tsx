@@ -1,4 +1,5 @@
 import { useChildCalls, useToolCallSelector } from '@toolstream/react';
+import { useAnswerId } from '../internal/answer-scope.js';
 import { memo } from 'react';
 import { ToolCall } from '../tool-call/tool-call.js';
 import { DelegationTree } from './delegation-tree.js';
@@ -15,8 +16,9 @@ export interface CallNodeProps {
  * child list, so it does not re-render as the call streams.
  */
 export const CallNode = memo(function CallNode({ callId, className }: CallNodeProps) {
-  const kind = useToolCallSelector(callId, (call) => call?.kind);
-  const children = useChildCalls(callId);
+  const messageId = useAnswerId('CallNode');
+  const kind = useToolCallSelector(messageId, callId, (call) => call?.kind);
+  const children = useChildCalls(messageId, callId);
   if (kind === undefined) return null;
   return kind === 'delegation' || children.length > 0 ? (
     <DelegationTree callId={callId} className={className} />

@@ -1,9 +1,9 @@
-import type { ToolCallStatus } from '@toolstream/core';
+import { findMessage, type ToolCallStatus } from '@toolstream/core';
 import { useChildCalls, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, memo, useContext } from 'react';
+import { AnswerScope, useAnswerId } from '../internal/answer-scope.js';
 import { cx } from '../internal/cx.js';
 import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
-import { useShownCalls } from '../thread/call-pacing.js';
 import { labelledBy, ToolCallContext, useToolCallContextValue } from '../tool-call/tool-call-context.js';
 import { ToolCallDetails } from '../tool-call/tool-call-details.js';
 import { ToolCallHeader, ToolCallSummary } from '../tool-call/tool-call-header.js';
@@ -17,6 +17,8 @@ import { descendantCounts, summarizeCounts } from './descendant-counts.js';
 export interface DelegationTreeProps extends HTMLAttributes<HTMLElement>, DisclosureOptions {
   /** The delegation's call id. */
   callId: string;
+  /** The answer the delegation belongs to. Default: the enclosing `AssistantMessage`'s, else the latest. */
+  messageId?: string;
   /** Replaces some status words in the collapsed summary. */
   statusLabels?: Partial<Record<ToolCallStatus, string>>;
 }
@@ -28,7 +30,16 @@ export interface DelegationTreeProps extends HTMLAttributes<HTMLElement>, Disclo
  * "3 calls · 1 streaming · 2 complete"; then comes the delegation's own streamed result.
  * Closed trees do not render (or re-render) their nested calls.
  */
-export const DelegationTree = memo(function DelegationTree({
+export const DelegationTree = memo(function DelegationTree({ messageId, ...props }: DelegationTreeProps) {
+  return (
+    <AnswerScope messageId={messageId}>
+      <ScopedDelegationTree {...props} />
+    </AnswerScope>
+  );
+});
+DelegationTree.displayName = 'DelegationTree';
+
+function ScopedDelegationTree({
   callId,
   open,
   defaultOpen = true,
@@ -36,17 +47,21 @@ export const DelegationTree = memo(function DelegationTree({
   statusLabels,
   className,
   ...props
-}: DelegationTreeProps) {
+}: Omit<DelegationTreeProps, 'messageId'>) {
   const value = useToolCallContextValue(callId, 'DelegationTree');
-  const children = useChildCalls(callId);
-  const isShown = useShownCalls();
+  const messageId = useAnswerId('DelegationTree');
+  const children = useChildCalls(messageId, callId);
   const depth = useContext(DelegationDepthContext);
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
   // Only a closed tree shows the counts: an open one neither walks its descendants on every
   // update nor re-renders when one of them changes status.
-  const counts = useToolStreamState((state) => (disclosure.open ? null : descendantCounts(state, callId)), {
-    shallow: true,
-  });
+  const counts = useToolStreamState(
+    (state) => {
+      const message = disclosure.open ? undefined : findMessage(state, messageId);
+      return message?.role === 'assistant' ? descendantCounts(message, callId) : null;
+    },
+    { shallow: true },
+  );
   if (value === null) return null;
   const { fields } = value;
   const labels = { ...TOOL_CALL_STATUS_LABELS, ...statusLabels };
@@ -91,7 +106,7 @@ export const DelegationTree = memo(function DelegationTree({
           >
             {disclosure.open && (
               <DelegationDepthContext.Provider value={depth + 1}>
-                {children.filter(isShown).map((id) => (
+                {children.map((id) => (
                   <li key={id} data-slot="delegation-tree-item">
                     <CallNode callId={id} />
                   </li>
@@ -106,5 +121,4 @@ export const DelegationTree = memo(function DelegationTree({
       </article>
     </ToolCallContext.Provider>
   );
-});
-DelegationTree.displayName = 'DelegationTree';
+}

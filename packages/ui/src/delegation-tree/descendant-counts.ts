@@ -1,4 +1,4 @@
-import type { ToolCallStatus, ToolStreamState } from '@toolstream/core';
+import type { AssistantMessage, ToolCallStatus } from '@toolstream/core';
 import { plural } from '../internal/format.js';
 
 /** How many calls sit under a delegation (at any depth), in total and per status. */
@@ -11,12 +11,13 @@ const SUMMARY_ORDER: readonly ToolCallStatus[] = [
   'pending',
   'error',
   'interrupted',
+  'truncated',
   'stopped',
   'complete',
 ];
 
-/** Counts the calls nested under `callId`, at any depth (cycles in bad input are cut). */
-export function descendantCounts(state: ToolStreamState, callId: string): DescendantCounts {
+/** Counts the calls of `message` nested under `callId`, at any depth (cycles in bad input are cut). */
+export function descendantCounts(message: AssistantMessage, callId: string): DescendantCounts {
   const counts: DescendantCounts = {
     total: 0,
     pending: 0,
@@ -26,19 +27,20 @@ export function descendantCounts(state: ToolStreamState, callId: string): Descen
     error: 0,
     stopped: 0,
     interrupted: 0,
+    truncated: 0,
   };
   const seen = new Set<string>([callId]);
-  const queue = [...(state.children[callId] ?? [])];
+  const childrenOf = (id: string) => (Object.hasOwn(message.children, id) ? message.children[id]! : []);
+  const queue = [...childrenOf(callId)];
   while (queue.length > 0) {
     const id = queue.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    const call = state.calls[id];
+    const call = Object.hasOwn(message.calls, id) ? message.calls[id] : undefined;
     if (call === undefined) continue;
     counts.total++;
     counts[call.status]++;
-    const children = state.children[id];
-    if (children !== undefined) queue.push(...children);
+    queue.push(...childrenOf(id));
   }
   return counts;
 }

@@ -58,7 +58,7 @@ export function ErrorBanner({
         {error.message}
       </p>
       <p data-slot="error-banner-code" className="ts-error-banner__code">
-        {`Error code: ${error.code}${error.status !== undefined ? ` (HTTP ${error.status})` : ''}`}
+        {`Error code: ${error.code}${'status' in error && error.status !== undefined ? ` (HTTP ${error.status})` : ''}`}
       </p>
       <div className="ts-error-banner__actions">
         {canRetry && (

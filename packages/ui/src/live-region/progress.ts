@@ -25,9 +25,11 @@ export function readProgress(state: ToolStreamState, previous: Progress | null):
     for (const part of message.parts) if (part.type === 'text') text += part.text;
   }
   const calls = new Map<string, { toolName: string; status: ToolCallStatus }>();
-  for (let i = state.run.firstCallIndex; i < state.callOrder.length; i++) {
-    const call = state.calls[state.callOrder[i]!]!;
-    calls.set(call.id, { toolName: call.toolName || 'tool', status: call.status });
+  if (message?.role === 'assistant') {
+    for (const id of message.callOrder) {
+      const call = message.calls[id]!;
+      calls.set(call.id, { toolName: call.toolName || 'tool', status: call.status });
+    }
   }
   const announced = previous !== null && previous.messageId === messageId ? previous.announced : 0;
   return { status: state.status, messageId, announced, text, calls };

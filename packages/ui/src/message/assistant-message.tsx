@@ -2,9 +2,9 @@ import { useMessage } from '@toolstream/react';
 import { type HTMLAttributes, memo } from 'react';
 import { Citations } from '../citations/citations.js';
 import { CallNode } from '../delegation-tree/call-node.js';
+import { AnswerProvider } from '../internal/answer-scope.js';
 import { cx } from '../internal/cx.js';
 import { Markdown } from '../markdown/markdown.js';
-import { useShownCalls } from '../thread/call-pacing.js';
 import { Reasoning } from './reasoning.js';
 import { useMessageStreaming } from './use-message-streaming.js';
 
@@ -29,10 +29,10 @@ export const AssistantMessage = memo(function AssistantMessage({
 }: AssistantMessageProps) {
   const message = useMessage(messageId);
   const streaming = useMessageStreaming(messageId);
-  const isShown = useShownCalls();
   if (message === undefined || message.role !== 'assistant') return null;
   const last = message.parts.length - 1;
   return (
+    <AnswerProvider messageId={messageId}>
     <article
       data-slot="assistant-message"
       data-state={streaming ? 'streaming' : 'complete'}
@@ -60,13 +60,14 @@ export const AssistantMessage = memo(function AssistantMessage({
             // biome-ignore lint/suspicious/noArrayIndexKey: as above
             return <Reasoning key={index} text={part.text} streaming={streaming && index === last} />;
           case 'tool-call':
-            return isShown(part.callId) ? <CallNode key={part.callId} callId={part.callId} /> : null;
+            return <CallNode key={part.callId} callId={part.callId} />;
           default:
             return null;
         }
       })}
       <Citations citations={message.citations} />
     </article>
+    </AnswerProvider>
   );
 });
 AssistantMessage.displayName = 'AssistantMessage';

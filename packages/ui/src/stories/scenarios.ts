@@ -1,4 +1,4 @@
-import type { ToolStreamAction } from '@toolstream/core';
+import type { StreamEvent } from '@toolstream/core/adapters';
 import {
   begin,
   type CallSpec,
@@ -144,14 +144,8 @@ export const serverFailure = [
   { error: { message: 'The model is overloaded. Try again in a minute.' } },
 ];
 
-/** Normalized actions: one call started with nothing streamed yet (pending). */
-export const pendingActions: ToolStreamAction[] = [
-  {
-    type: 'run-start',
-    assistantMessageId: 'm_pending',
-    userMessage: { id: 'u_pending', text: 'Find the onboarding guide' },
-    protocol: null,
-  },
+/** Normalized events: one call started with nothing streamed yet (pending). */
+export const pendingEvents: StreamEvent[] = [
   {
     type: 'tool-start',
     callId: 'call_pending',
@@ -165,14 +159,8 @@ export const pendingActions: ToolStreamAction[] = [
   },
 ];
 
-/** Normalized actions: a message with reasoning, then text. */
-export const reasoningActions: ToolStreamAction[] = [
-  {
-    type: 'run-start',
-    assistantMessageId: 'm_reasoning',
-    userMessage: { id: 'u_reasoning', text: 'When do I start?' },
-    protocol: null,
-  },
+/** Normalized events: a message with reasoning, then text. */
+export const reasoningEvents: StreamEvent[] = [
   {
     type: 'reasoning-delta',
     delta: 'The user asks about their start date. The calendar says Monday; the guide says 9:00.',

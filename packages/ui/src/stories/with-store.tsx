@@ -1,14 +1,9 @@
 import type { Decorator } from '@storybook/react-vite';
-import {
-  applyActions,
-  createToolStreamStore,
-  initialState,
-  type ToolStreamAction,
-  type ToolStreamStore,
-  type ToolStreamStoreOptions,
-} from '@toolstream/core';
+import { createToolStreamStore, type ToolStreamStore, type ToolStreamStoreOptions } from '@toolstream/core';
+import type { StreamEvent } from '@toolstream/core/adapters';
 import { ToolStreamProvider } from '@toolstream/react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { type EventTurn, storeFromEvents } from '../test-utils/event-store.js';
 import { playScript } from './play-script.js';
 
 /** How a story's store is filled. */
@@ -22,8 +17,10 @@ export interface StoryScript {
   complete?: boolean;
   /** Stop the run after the `before` chunks, as the Stop button would. */
   stop?: boolean;
-  /** Normalized actions to start from, for states the wire cannot express (pending, reasoning). */
-  actions?: readonly ToolStreamAction[];
+  /** Normalized events of one turn, for states the wire cannot express (pending, reasoning). */
+  events?: readonly StreamEvent[];
+  /** The turn `events` belong to (its user message; whether it ends). */
+  turn?: EventTurn;
   /** A message to send when mounted (needs `options.endpoint` and a scripted `fetch`). */
   send?: string;
   /** Store options (an `endpoint` with a scripted `fetch`…). */
@@ -31,14 +28,9 @@ export interface StoryScript {
 }
 
 function newStore(script: StoryScript): ToolStreamStore {
+  if (script.events !== undefined) return storeFromEvents(script.events, script.turn, script.options);
   let ids = 0;
-  const store = createToolStreamStore({
-    generateId: () => `m${++ids}`,
-    ...(script.actions
-      ? { initialState: applyActions(initialState(), [...script.actions], Date.now()) }
-      : {}),
-    ...script.options,
-  });
+  const store = createToolStreamStore({ generateId: () => `m${++ids}`, ...script.options });
   for (const chunk of script.before ?? []) store.ingest(chunk);
   if (script.stop) void store.stop();
   else if (script.before?.length && !script.live?.length && script.complete !== false) store.complete();

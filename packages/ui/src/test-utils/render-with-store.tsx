@@ -1,12 +1,5 @@
 import { act, type RenderResult, render } from '@testing-library/react';
-import {
-  applyActions,
-  createToolStreamStore,
-  initialState,
-  type ToolStreamAction,
-  type ToolStreamStore,
-  type ToolStreamStoreOptions,
-} from '@toolstream/core';
+import { createToolStreamStore, type ToolStreamStore, type ToolStreamStoreOptions } from '@toolstream/core';
 import { ToolStreamProvider } from '@toolstream/react';
 import type { ReactNode } from 'react';
 
@@ -28,16 +21,4 @@ export function renderWithStore(
       for (const chunk of chunks) store.ingest(chunk);
     });
   return { ...result, store, feed };
-}
-
-/**
- * A store starting from the state that normalized actions produce — for states the primary
- * wire protocol cannot express (a pending call, reasoning text).
- */
-export function storeFromActions(actions: readonly ToolStreamAction[], now = 0): ToolStreamStore {
-  return createToolStreamStore({
-    schedule: 'sync',
-    generateId: sequentialIds('x'),
-    initialState: applyActions(initialState(), [...actions], now),
-  });
 }

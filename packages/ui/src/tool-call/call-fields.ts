@@ -1,4 +1,4 @@
-import { isOpenStatus, type ToolCall } from '@toolstream/core';
+import { isCallOpen, type ToolCallState } from '@toolstream/core';
 
 /**
  * What the parts of a call show of it, besides its output: its name, agent, status, times, the
@@ -7,8 +7,8 @@ import { isOpenStatus, type ToolCall } from '@toolstream/core';
  * frame and whose fields do not — re-renders none of the parts that show them.
  */
 export interface ToolCallFields {
-  status: ToolCall['status'];
-  kind: ToolCall['kind'];
+  status: ToolCallState['status'];
+  kind: ToolCallState['kind'];
   toolName: string;
   agent: string | null;
   isOpen: boolean;
@@ -24,14 +24,14 @@ export interface ToolCallFields {
 }
 
 /** The {@link ToolCallFields} of a call. */
-export function callFields(call: ToolCall): ToolCallFields {
+export function callFields(call: ToolCallState): ToolCallFields {
   const summary = call.details.summary;
   return {
     status: call.status,
     kind: call.kind,
     toolName: call.toolName,
     agent: call.agent,
-    isOpen: isOpenStatus(call.status),
+    isOpen: isCallOpen(call.status),
     startedAt: call.startedAt,
     completedAt: call.completedAt,
     summary: typeof summary === 'string' ? summary : '',
@@ -42,7 +42,7 @@ export function callFields(call: ToolCall): ToolCallFields {
 }
 
 /** The text a call shows: its latest phase's (the result once it began, else the call's). */
-export function callOutput(call: ToolCall): string {
+export function callOutput(call: ToolCallState): string {
   return (call.result ?? call.call).text;
 }
 
@@ -50,16 +50,16 @@ export function callOutput(call: ToolCall): string {
 export const SHOWN_ELSEWHERE: ReadonlySet<string> = new Set(['summary', 'agent', 'parent_call_id']);
 
 /** Whether a call has arguments (streamed text, or parsed values). */
-export function hasArguments(call: ToolCall): boolean {
+export function hasArguments(call: ToolCallState): boolean {
   return (call.argsText !== null && call.argsText !== '') || (call.args !== null && call.args !== undefined);
 }
 
 /** What the call phase was given, when a result followed it (shown as the call's input). */
-export function callInput(call: ToolCall): string | null {
+export function callInput(call: ToolCallState): string | null {
   return call.result !== null && call.call.text !== '' ? call.call.text : null;
 }
 
-function hasDetails(call: ToolCall): boolean {
+function hasDetails(call: ToolCallState): boolean {
   if (hasArguments(call) || callInput(call) !== null || call.argsError !== null) return true;
   for (const key in call.details) if (!SHOWN_ELSEWHERE.has(key)) return true;
   return false;

@@ -1,5 +1,6 @@
-import type { ToolCall } from '@toolstream/core';
+import { findCall, type ToolCallState } from '@toolstream/core';
 import { useResolvedStore, useToolCallSelector } from '@toolstream/react';
+import { useAnswerId } from '../internal/answer-scope.js';
 import { createContext, useContext, useId, useMemo, useRef } from 'react';
 import { callFields, type ToolCallFields } from './call-fields.js';
 
@@ -11,9 +12,11 @@ import { callFields, type ToolCallFields } from './call-fields.js';
  * ({@link useEnclosingCall}).
  */
 export interface ToolCallContextValue {
+  /** The answer the call belongs to. */
+  messageId: string;
   callId: string;
   /** The call as the store holds it now (for event handlers: reading it subscribes to nothing). */
-  read(): ToolCall | undefined;
+  read(): ToolCallState | undefined;
   ids: { name: string; agent: string; output: string; details: string };
   fields: ToolCallFields;
 }
@@ -38,14 +41,18 @@ export function useToolCallContext(partName: string): ToolCallContextValue {
 export function useToolCallContextValue(callId: string, componentName: string): ToolCallContextValue | null {
   const base = useId();
   const store = useResolvedStore(componentName);
-  const fields = useToolCallSelector(callId, (call) => (call === undefined ? null : callFields(call)), {
-    shallow: true,
-    store,
-  });
+  const messageId = useAnswerId(componentName);
+  const fields = useToolCallSelector(
+    messageId,
+    callId,
+    (call) => (call === undefined ? null : callFields(call)),
+    { shallow: true, store },
+  );
   const shared = useMemo(
     () => ({
+      messageId,
       callId,
-      read: () => store.getState().calls[callId],
+      read: () => findCall(store.getState(), messageId, callId),
       ids: {
         name: `${base}-name`,
         agent: `${base}-agent`,
@@ -53,7 +60,7 @@ export function useToolCallContextValue(callId: string, componentName: string): 
         details: `${base}-details`,
       },
     }),
-    [callId, base, store],
+    [messageId, callId, base, store],
   );
   return useMemo(() => (fields === null ? null : { ...shared, fields }), [shared, fields]);
 }
@@ -69,10 +76,10 @@ export function labelledBy({ ids, fields }: ToolCallContextValue): string {
  * should it leave the store (a reset) before the root has unmounted them, the last version
  * stands in.
  */
-export function useEnclosingCall(partName: string): ToolCall {
-  const { callId } = useToolCallContext(partName);
-  const last = useRef<ToolCall | null>(null);
-  const call = useToolCallSelector(callId, (current) => {
+export function useEnclosingCall(partName: string): ToolCallState {
+  const { messageId, callId } = useToolCallContext(partName);
+  const last = useRef<ToolCallState | null>(null);
+  const call = useToolCallSelector(messageId, callId, (current) => {
     if (current !== undefined) return current;
     if (last.current === null) throw new Error(`\`${partName}\`: call ${callId} is not in the store.`);
     return last.current;
@@ -80,3 +87,4 @@ export function useEnclosingCall(partName: string): ToolCall {
   last.current = call;
   return call;
 }
+

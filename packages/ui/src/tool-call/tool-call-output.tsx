@@ -1,4 +1,4 @@
-import { isOpenStatus } from '@toolstream/core';
+import { isCallOpen } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { Markdown } from '../markdown/markdown.js';
@@ -15,7 +15,7 @@ export function ToolCallOutput({ className, ...props }: HTMLAttributes<HTMLDivEl
   // The whole call: the output grows with (almost) every change of it.
   const call = useEnclosingCall('ToolCallOutput');
   const output = callOutput(call);
-  const isOpen = isOpenStatus(call.status);
+  const isOpen = isCallOpen(call.status);
   const Renderer = useToolRenderer(call.toolName);
   const isStreaming = call.status === 'streaming';
   const renderDefault = () => (output === '' ? null : <Markdown streaming={isStreaming}>{output}</Markdown>);

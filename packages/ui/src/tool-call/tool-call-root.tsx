@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react';
+import { AnswerScope } from '../internal/answer-scope.js';
 import { cx } from '../internal/cx.js';
 import { labelledBy, ToolCallContext, useToolCallContextValue } from './tool-call-context.js';
 
@@ -6,6 +7,11 @@ import { labelledBy, ToolCallContext, useToolCallContextValue } from './tool-cal
 export interface ToolCallRootProps extends HTMLAttributes<HTMLElement> {
   /** The call to show (`call_id`). Nothing renders until the call appears in the store. */
   callId: string;
+  /**
+   * The answer the call belongs to (ids repeat across turns). Default: the enclosing
+   * `AssistantMessage`'s, else the latest answer.
+   */
+  messageId?: string;
 }
 
 /**
@@ -15,7 +21,16 @@ export interface ToolCallRootProps extends HTMLAttributes<HTMLElement> {
  * `data-tool` and `aria-busy` while the call is open. It re-renders when the call's name, status
  * or other shown fields change, not as its output grows: only the output does.
  */
-export function ToolCallRoot({ callId, className, children, ...props }: ToolCallRootProps) {
+export function ToolCallRoot({ messageId, ...props }: ToolCallRootProps) {
+  return (
+    <AnswerScope messageId={messageId}>
+      <ScopedToolCallRoot {...props} />
+    </AnswerScope>
+  );
+}
+ToolCallRoot.displayName = 'ToolCallRoot';
+
+function ScopedToolCallRoot({ callId, className, children, ...props }: Omit<ToolCallRootProps, 'messageId'>) {
   const value = useToolCallContextValue(callId, 'ToolCallRoot');
   if (value === null) return null;
   const { fields } = value;
@@ -36,4 +51,3 @@ export function ToolCallRoot({ callId, className, children, ...props }: ToolCall
     </ToolCallContext.Provider>
   );
 }
-ToolCallRoot.displayName = 'ToolCallRoot';

@@ -12,6 +12,7 @@ export const TOOL_CALL_STATUS_LABELS: Readonly<Record<Status, string>> = {
   error: 'Failed',
   stopped: 'Stopped',
   interrupted: 'Interrupted',
+  truncated: 'Cut off',
 };
 
 /** Props of {@link ToolCallStatus}. */

@@ -1,10 +1,10 @@
-import type { ToolCall, ToolCallStatus } from '@toolstream/core';
+import type { ToolCallState, ToolCallStatus } from '@toolstream/core';
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /** What a per-tool renderer receives. */
 export interface ToolRendererProps {
   /** The call, as the store holds it (details, phases, agent, `argsText`…). */
-  call: ToolCall;
+  call: ToolCallState;
   /** The text to show: the result phase's text once it began, else the call phase's. */
   output: string;
   status: ToolCallStatus;

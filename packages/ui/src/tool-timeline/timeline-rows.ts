@@ -1,9 +1,9 @@
-import type { ToolCall } from '@toolstream/core';
-import { isOpenStatus } from '@toolstream/core';
+import type { ToolCallState } from '@toolstream/core';
+import { isCallOpen } from '@toolstream/core';
 
 /** One call laid out on the timeline, with its nested calls. */
 export interface TimelineNode {
-  call: ToolCall;
+  call: ToolCallState;
   /** Start, from the earliest call's start (ms). */
   offsetMs: number;
   /** Duration so far (ms): to `completedAt`, or to `now` while open. */
@@ -28,19 +28,19 @@ export interface Timeline {
  * `calls` is a root, so a slice of the run (one message) still shows every call it has.
  * Children keep the order of `calls`.
  */
-export function buildTimeline(calls: readonly ToolCall[], now: number): Timeline {
+export function buildTimeline(calls: readonly ToolCallState[], now: number): Timeline {
   if (calls.length === 0) return { roots: [], spanMs: 0, live: false };
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   let live = false;
-  const endOf = (call: ToolCall) => {
-    const open = isOpenStatus(call.status);
+  const endOf = (call: ToolCallState) => {
+    const open = isCallOpen(call.status);
     return call.completedAt ?? (open ? Math.max(now, call.startedAt) : call.startedAt);
   };
   for (const call of calls) {
     first = Math.min(first, call.startedAt);
     last = Math.max(last, endOf(call));
-    if (isOpenStatus(call.status)) live = true;
+    if (isCallOpen(call.status)) live = true;
   }
   const spanMs = Math.max(0, last - first);
   const nodes = new Map<string, TimelineNode>();

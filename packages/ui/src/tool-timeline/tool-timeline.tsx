@@ -1,5 +1,5 @@
-import type { ToolCall, ToolStreamState } from '@toolstream/core';
-import { isOpenStatus } from '@toolstream/core';
+import type { ToolCallState, ToolStreamState } from '@toolstream/core';
+import { isCallOpen } from '@toolstream/core';
 import { useToolStreamState } from '@toolstream/react';
 import { type CSSProperties, type HTMLAttributes, useId } from 'react';
 import { cx } from '../internal/cx.js';
@@ -18,25 +18,19 @@ export interface ToolTimelineProps extends HTMLAttributes<HTMLElement> {
   emptyState?: string;
 }
 
-function selectCalls(state: ToolStreamState, messageId: string | undefined): ToolCall[] {
-  const calls: ToolCall[] = [];
-  if (messageId !== undefined) {
-    for (const id of state.callOrder) {
-      const call = state.calls[id]!;
-      if (call.messageId === messageId) calls.push(call);
-    }
-    return calls;
-  }
-  for (let i = state.run.firstCallIndex; i < state.callOrder.length; i++) {
-    calls.push(state.calls[state.callOrder[i]!]!);
-  }
-  return calls;
+/** The calls of answer `messageId`, or of the latest answer. */
+function selectCalls(state: ToolStreamState, messageId: string | undefined): ToolCallState[] {
+  const message = state.messages.findLast((m) =>
+    messageId === undefined ? m.role === 'assistant' : m.id === messageId,
+  );
+  if (message?.role !== 'assistant') return [];
+  return message.callOrder.map((id) => message.calls[id]!);
 }
 
 function Row({ node }: { node: TimelineNode }) {
   const { call } = node;
   const status = TOOL_CALL_STATUS_LABELS[call.status];
-  const open = isOpenStatus(call.status);
+  const open = isCallOpen(call.status);
   const text = `starts at ${formatDuration(node.offsetMs)}, ${open ? 'running for' : 'took'} ${formatDuration(node.durationMs)}, ${status.toLowerCase()}`;
   const barStyle = {
     '--ts-bar-start': `${(node.start * 100).toFixed(3)}%`,
@@ -94,7 +88,7 @@ export function ToolTimeline({
   ...props
 }: ToolTimelineProps) {
   const calls = useToolStreamState((state) => selectCalls(state, messageId), { shallow: true });
-  const live = calls.some((call) => isOpenStatus(call.status));
+  const live = calls.some((call) => isCallOpen(call.status));
   const now = useNow(live, 250);
   const timeline = buildTimeline(calls, now);
   const titleId = useId();

@@ -1,7 +1,7 @@
 import type { ToolStreamState } from '@toolstream/core';
 
 /** Bumped when the stored shape changes; other versions are ignored (a fresh conversation). */
-const VERSION = 1;
+const VERSION = 2;
 
 const KEY_PREFIX = 'toolstream-widget';
 
@@ -37,22 +37,17 @@ export function decodeState(text: string | null): ToolStreamState | null {
     typeof state.status === 'string' &&
     Array.isArray(state.messages) &&
     state.messages.every(isMessage) &&
-    isRecord(state.calls) &&
-    Array.isArray(state.callOrder) &&
-    state.callOrder.every(
-      (id) => typeof id === 'string' && isRecord((state.calls as Record<string, unknown>)[id]),
-    ) &&
-    isRecord(state.children) &&
     Array.isArray(state.errors) &&
-    isRecord(run) &&
-    typeof run.firstCallIndex === 'number';
+    isRecord(run);
+  // The store normalizes what it restores (tables, missing fields): this only rejects what is
+  // not a state at all.
   return valid ? (state as unknown as ToolStreamState) : null;
 }
 
 function isMessage(value: unknown): boolean {
   if (!isRecord(value) || typeof value.id !== 'string') return false;
   if (value.role === 'user') return typeof value.text === 'string';
-  return value.role === 'assistant' && Array.isArray(value.parts) && Array.isArray(value.citations);
+  return value.role === 'assistant' && Array.isArray(value.parts) && isRecord(value.calls);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,25 +1,20 @@
-import { applyActions, type ToolStreamState } from '@toolstream/core';
-import { isActive } from '@toolstream/react';
+import { latestAnswer, type ToolStreamState } from '@toolstream/core';
 
 /** How to start from a restored state. */
-export interface RestorePlan {
-  /** The state the store starts from. */
-  state: ToolStreamState;
-  /** Re-attach the run with `store.resume()` once the store exists. */
-  resume: boolean;
-}
+export type RestorePlan =
+  /** A run was streaming (or detached) when the page went away and the server named it: re-attach. */
+  | { kind: 'resume'; state: ToolStreamState }
+  /** Continue the conversation; a turn left open ends `interrupted` (nothing will ever finish it). */
+  | { kind: 'continue'; state: ToolStreamState };
 
 /**
- * A page reloaded while an answer streamed left a run that is still "active" in storage. When
- * the server named it (a run id) and the widget can reach the server, the run is re-attached;
- * otherwise nothing will ever finish it, so it is ended here as stopped, which closes its open
- * tool calls instead of leaving them spinning.
+ * A page reloaded while an answer streamed left a turn that never ended. When the server named
+ * its run and the widget can reach the server, the run is re-attached from where it was;
+ * otherwise the conversation continues from its messages, where that turn ends `interrupted`
+ * (which closes its open tool calls instead of leaving them spinning).
  */
-export function planRestore(state: ToolStreamState, canResume: boolean, now: number): RestorePlan {
-  if (!isActive(state.status)) return { state, resume: false };
-  if (canResume && state.run.runId !== null) return { state, resume: true };
-  return {
-    state: applyActions(state, [{ type: 'run-end', status: 'aborted', error: null }], now),
-    resume: false,
-  };
+export function planRestore(state: ToolStreamState, canResume: boolean): RestorePlan {
+  const open = latestAnswer(state)?.end === null;
+  if (open && canResume && state.run.runId !== null) return { kind: 'resume', state };
+  return { kind: 'continue', state };
 }
