@@ -28,7 +28,12 @@ describe('package entries', () => {
     const { files, packages } = await importGraph('index.ts');
     expect(files.length).toBeGreaterThan(10);
     expect([...packages].filter((name) => name.startsWith('node:'))).toEqual([]);
-    expect([...packages].sort()).toEqual(['@toolstream/core', 'msw']);
+    expect([...packages].sort()).toEqual([
+      '@toolstream/core',
+      '@toolstream/core/adapters',
+      '@toolstream/core/providers',
+      'msw',
+    ]);
   });
 
   it('the node entry holds the server and file loading', async () => {

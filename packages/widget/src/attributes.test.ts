@@ -48,16 +48,15 @@ describe('readAttributes', () => {
 
   it('reads boolean attributes as on unless they say false', () => {
     for (const off of ['false', 'off', 'no', '0', ' FALSE ']) {
-      expect(readAttributes(element({ persist: off, prewarm: off }))).toMatchObject({
+      expect(readAttributes(element({ persist: off, 'show-timeline': off }))).toMatchObject({
         persist: false,
-        prewarm: false,
+        showTimeline: false,
       });
     }
     for (const on of ['', 'true', 'persist']) {
-      expect(readAttributes(element({ persist: on, 'show-timeline': on, prewarm: on }))).toMatchObject({
+      expect(readAttributes(element({ persist: on, 'show-timeline': on }))).toMatchObject({
         persist: true,
         showTimeline: true,
-        prewarm: true,
       });
     }
   });

@@ -157,19 +157,4 @@ describe('mount', () => {
     expect(widget.shadow.querySelector('style')?.nonce).toBe('abc123');
     widget.unmount();
   });
-  it('warms up in idle time unless prewarm is false', () => {
-    const requested: IdleRequestCallback[] = [];
-    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => requested.push(callback));
-    vi.stubGlobal('cancelIdleCallback', () => {});
-    try {
-      const off = mountWidget({ prewarm: false });
-      expect(requested).toHaveLength(0);
-      off.unmount();
-      const on = mountWidget({});
-      expect(requested).toHaveLength(1);
-      on.unmount();
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
 });

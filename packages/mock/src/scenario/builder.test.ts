@@ -148,7 +148,7 @@ describe('scenario builder (primary protocol)', () => {
     const snapshot = await reduceStream(scenarioToSse(built));
     expect(snapshot.status).toBe('done');
     expect(snapshot.text).toBe('Let me ask. It is 42.');
-    expect(snapshot.citations).toEqual(['https://example.com/a']);
+    expect(snapshot.citations).toEqual([{ source: 'https://example.com/a' }]);
     expect(snapshot.toolCalls.map((c) => [c.tool_name, c.parent_call_id === null, c.output])).toEqual([
       ['delegate_to_helper', true, 'The value is 42.'],
       ['lookup', false, 'value'],

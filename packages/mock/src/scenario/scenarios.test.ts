@@ -129,7 +129,7 @@ describe('key facts per scenario', () => {
     expect(call(reduced, 'confluence_search').agent).toBe('confluence_agent');
     expect(inner.result!.text).toBe(CONFLUENCE_ANSWER);
     expect(reduced.snapshot.citations).toEqual([
-      'https://confluence.example.com/display/HR/New+Joiner+Onboarding',
+      { source: 'https://confluence.example.com/display/HR/New+Joiner+Onboarding' },
     ]);
   });
 
@@ -227,7 +227,7 @@ describe('key facts per scenario', () => {
     expect(widget.result!.streamed).toBe(false);
     expect(widget.result!.text).toContain(XSS_PAYLOADS.iframe);
     expect(call(reduced, 'delegate_to_web_agent').result!.text).toContain(XSS_PAYLOADS.autolink);
-    expect(reduced.snapshot.citations).toEqual(
+    expect(reduced.snapshot.citations.map((citation) => citation.source)).toEqual(
       expect.arrayContaining([XSS_PAYLOADS.javascriptUrl, XSS_PAYLOADS.script, XSS_PAYLOADS.dataUrl]),
     );
   });

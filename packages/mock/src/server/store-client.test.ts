@@ -1,4 +1,4 @@
-import { createToolStreamStore, messageText, reduceStream, type ToolStreamStore } from '@toolstream/core';
+import { createToolStreamStore, latestAnswer, messageText, reduceStream, type ToolStreamStore } from '@toolstream/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunLogEntry } from '../runs/run-registry.js';
 import { scenarioToSse } from '../runs/sse-encode.js';
@@ -52,7 +52,7 @@ describe('createToolStreamStore against the mock server', () => {
     expect(counts.GET).toBe(1);
     expect(log.filter((entry) => entry.type === 'start')).toHaveLength(1);
     expect(log.filter((entry) => entry.type === 'attach')).toHaveLength(1);
-    const delegation = Object.values(store.getState().calls)[0]!;
+    const delegation = Object.values(latestAnswer(store.getState())!.calls)[0]!;
     expect(delegation.status).toBe('complete');
   });
 

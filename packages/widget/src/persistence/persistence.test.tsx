@@ -1,5 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
-import { applyActions, initialState, type ToolStreamAction } from '@toolstream/core';
+import { createToolStreamStore, latestAnswer, type ToolStreamState } from '@toolstream/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, mountWidget, removeHosts, sseResponse, text, tool } from '../test-utils/widget.js';
 import { decodeState, encodeState, persistenceKey } from './persisted-state.js';
@@ -13,7 +13,7 @@ afterEach(() => {
 const ENDPOINT = '/api/chat/stream';
 
 describe('persistence', () => {
-  it('restores the conversation on the next mount (messages, calls and run info)', () => {
+  it('restores the conversation on the next mount (messages with their calls), ready for the next turn', () => {
     const first = mountWidget({ endpoint: ENDPOINT });
     first.feed(
       text('Looking that up. '),
@@ -27,10 +27,11 @@ describe('persistence', () => {
     const second = mountWidget({ endpoint: ENDPOINT });
     const restored = second.handle.store.getState();
     expect(restored.messages).toEqual(saved.messages);
-    expect(restored.calls).toEqual(saved.calls);
-    expect(restored.callOrder).toEqual(saved.callOrder);
-    expect(restored.run).toEqual(saved.run);
-    expect(restored.status).toBe(saved.status);
+    expect(latestAnswer(restored)!.calls.c1).toEqual(latestAnswer(saved)!.calls.c1);
+    expect(latestAnswer(restored)!.end).toEqual(latestAnswer(saved)!.end);
+    // A finished conversation continues from its messages: no run is going on.
+    expect(restored.status).toBe('idle');
+    expect(restored.run.runId).toBeNull();
     expect(second.view.getByText('Looking that up.', { exact: false })).toBeTruthy();
     expect(second.view.getByText('two pages')).toBeTruthy();
     second.unmount();
@@ -106,20 +107,19 @@ describe('persistence', () => {
     widget.unmount();
   });
 
-  it('ends a restored run that was streaming when the server did not name it', () => {
-    const streaming = applyActions(initialState(), streamingRun(null), 1);
-    sessionStorage.setItem(persistenceKey(ENDPOINT, undefined), encodeState(streaming));
+  it('ends a restored turn that was streaming when the server did not name its run (interrupted)', () => {
+    sessionStorage.setItem(persistenceKey(ENDPOINT, undefined), encodeState(streamingState(null)));
     const widget = mountWidget({ endpoint: ENDPOINT });
     const state = widget.handle.store.getState();
-    expect(state.status).toBe('aborted');
-    expect(state.calls.c1?.status).toBe('stopped');
+    expect(state.status).toBe('idle');
+    expect(latestAnswer(state)!.end).toMatchObject({ outcome: 'interrupted' });
+    expect(latestAnswer(state)!.calls.c1?.status).toBe('interrupted');
     expect(widget.view.getByText('partial answer')).toBeTruthy();
     widget.unmount();
   });
 
   it('re-attaches a restored run the server named, from its last event id', async () => {
-    const streaming = applyActions(initialState(), streamingRun('run-7'), 1);
-    sessionStorage.setItem(persistenceKey(ENDPOINT, undefined), encodeState(streaming));
+    sessionStorage.setItem(persistenceKey(ENDPOINT, undefined), encodeState(streamingState('run-7')));
     const { fetch, requests } = fakeFetch(() =>
       sseResponse([
         tool({ call_id: 'c1', tool_name: 'search', event_type: 'result', tool_response: 'found' }),
@@ -133,7 +133,7 @@ describe('persistence', () => {
     expect(requests[0]!.headers['last-event-id']).toBe('e2');
     expect(widget.view.getByText('partial answer')).toBeTruthy();
     expect(widget.view.getByText('and the rest')).toBeTruthy();
-    expect(widget.handle.store.getState().calls.c1?.status).toBe('complete');
+    expect(latestAnswer(widget.handle.store.getState())!.calls.c1?.status).toBe('complete');
     widget.unmount();
   });
 
@@ -171,30 +171,16 @@ describe('persistence', () => {
   });
 });
 
-/** A run in the middle of streaming: text, an open tool call, SSE ids, and maybe a run id. */
-function streamingRun(runId: string | null): ToolStreamAction[] {
-  return [
-    {
-      type: 'run-start',
-      assistantMessageId: 'a1',
-      userMessage: { id: 'u1', text: 'question' },
-      protocol: 'auto',
-    },
-    ...(runId === null ? [] : [{ type: 'run-info', runId } satisfies ToolStreamAction]),
-    { type: 'status', status: 'streaming' },
-    { type: 'event-id', id: 'e1' },
-    { type: 'text-delta', delta: 'partial answer' },
-    { type: 'event-id', id: 'e2' },
-    {
-      type: 'tool-start',
-      callId: 'c1',
-      phase: 'call',
-      toolName: 'search',
-      kind: 'tool',
-      parentCallId: null,
-      agent: null,
-      eventType: 'call',
-      details: {},
-    },
-  ];
+/**
+ * The state a page saved in the middle of streaming: a question, text and an open tool call
+ * read from frames with SSE ids, and (when the server named it) the run's id.
+ */
+function streamingState(runId: string | null): ToolStreamState {
+  let ids = 0;
+  const store = createToolStreamStore({ schedule: 'sync', generateId: () => `id${++ids}` });
+  store.startTurn('question');
+  store.ingestFrame({ id: 'e1', data: JSON.stringify(text('partial answer')) });
+  store.ingestFrame({ id: 'e2', data: JSON.stringify(tool({ call_id: 'c1', tool_name: 'search' })) });
+  const state = store.getState();
+  return { ...state, status: 'streaming', run: { ...state.run, runId } };
 }
