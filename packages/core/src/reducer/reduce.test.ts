@@ -96,6 +96,17 @@ describe('citations', () => {
     expect(assistant(state).citations).toEqual(expected.map((source) => ({ source })));
   });
 
+  it('stay unique over tens of thousands, in one batch and across batches', () => {
+    // Checked through a set kept beside the list: at the old scan per citation, this took minutes
+    // and would hit the test timeout.
+    const sources = Array.from({ length: 40_000 }, (_, i) => ({ source: `https://example.com/${i}` }));
+    const once = fold([{ type: 'citations', citations: [...sources, ...sources.slice(0, 100)] }]);
+    expect(assistant(once).citations).toHaveLength(40_000);
+    const batches = Array.from({ length: 400 }, (_, i) => sources.slice(i * 100, i * 100 + 150));
+    const spread = fold(batches.map((citations) => ({ type: 'citations', citations })));
+    expect(assistant(spread).citations).toEqual(sources);
+  });
+
   it('leave the state alone when all are known', () => {
     const state = fold([{ type: 'citations', citations: [{ source: 'a' }] }]);
     expect(applyActions(state, [{ type: 'citations', citations: [{ source: 'a', title: 'A' }] }], T0 + 9)).toBe(

@@ -278,17 +278,16 @@ class StateWriter implements Batch {
 
   #addCitations(citations: readonly Citation[]): void {
     for (const citation of citations) {
-      const current = this.#currentAssistant()?.citations ?? [];
-      const known = sourcesOf(current);
-      if (known.has(citation.source)) continue;
+      if (sourcesOf(this.#currentAssistant()?.citations ?? []).has(citation.source)) continue;
       const message = this.#assistant();
       const list = this.#draft.own(message.citations) as Citation[];
       if (list !== message.citations) {
         handOverSources(message.citations, list);
         message.citations = list;
       }
-      list.push(citation);
+      // The set of the list as it is, extended with the entry in step with the list.
       sourcesOf(list).add(citation.source);
+      list.push(citation);
     }
   }
 

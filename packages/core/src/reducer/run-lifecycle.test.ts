@@ -5,7 +5,7 @@ import type { ToolStreamError } from '../errors.js';
 import type { StreamEvent } from '../protocol/events.js';
 import type { RunEndAction, ToolStreamAction } from './actions.js';
 import { applyActions } from './reduce.js';
-import { initialState, type ToolCallStatus } from './state.js';
+import { type AssistantMessage, initialState, type ToolCallStatus } from './state.js';
 
 const fatal: ToolStreamError = { code: 'network', message: 'connection lost', retryable: true, fatal: true };
 const serverError: StreamEvent = {

@@ -336,26 +336,26 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     getInitialState: api.getInitialState,
     subscribe: api.subscribe,
 
-    send(input) {
+    async send(input) {
       const { message, body } = sendInput(input);
       const id = generateId();
       bodies.set(id, body);
       return runTurn({ kind: 'append', userMessage: { id, text: message } }, message, body, 'send');
     },
 
-    retry() {
+    async retry() {
       const { answer, question } = lastTurn('retry');
       const placement: TurnPlacement = { kind: 'replace', answerId: answer.id, keepVersion: false };
       return runTurn(placement, question.text, bodies.get(question.id), 'retry');
     },
 
-    regenerate() {
+    async regenerate() {
       const { answer, question } = lastTurn('regenerate');
       const placement: TurnPlacement = { kind: 'replace', answerId: answer.id, keepVersion: true };
       return runTurn(placement, question.text, bodies.get(question.id), 'regenerate');
     },
 
-    edit(messageId, input) {
+    async edit(messageId, input) {
       flushNow();
       const target = api.getState().messages.find((m) => m.id === messageId);
       if (target?.role !== 'user') throw new TypeError(`toolstream: edit() needs the id of a user message.`);

@@ -197,6 +197,17 @@ describe('runStream: resuming a named run', () => {
     expect(h.ids).toEqual(['e1', 'e2']);
   });
 
+  it('gives up when every connection drops after some bytes but before its first event id', async () => {
+    // Nothing was applied yet (no Last-Event-ID): bytes alone must not refill the budget either.
+    const empty = { kind: 'stream', send: 0, after: 'drop', retryMs: 5 } as const;
+    const target = await serve({ runId: 'run-1', connections: Array(12).fill(empty) });
+    const h = harness(target, { reconnect: { ...reconnect, maxAttempts: 3 } });
+    const failure = await failureOf(h.run());
+    expect(failure.detail.message).toContain('Gave up after 3 reconnection attempts');
+    expect(target.streamRequests().map((r) => r.method)).toEqual(['POST', 'GET', 'GET', 'GET']);
+    expect(h.ids).toEqual([]);
+  });
+
   it('gives up after maxAttempts with a clear network error', async () => {
     const target = await serve({
       runId: 'run-1',

@@ -5,6 +5,7 @@ import { frameText, isRecord } from '../frame-json.js';
 import {
   argsDelta,
   endCall,
+  finish,
   objectFrame,
   providerId,
   reasoning,
@@ -12,6 +13,7 @@ import {
   startCall,
   stringOr,
   text,
+  usage,
   wholeCall,
   wireErrorMessage,
 } from './provider-events.js';
@@ -145,6 +147,7 @@ export function createAnthropicAdapter(context: AdapterContext): StreamAdapter {
           const id = providerId(message.id);
           if (id !== null && messages.has(id)) return;
           if (id !== null) messages.add(id);
+          readUsage(message.usage, emit);
           readPrefilled(message.content, emit);
           return;
         }
@@ -165,6 +168,12 @@ export function createAnthropicAdapter(context: AdapterContext): StreamAdapter {
           else if (isRecord(json.delta)) blockDelta(block, json.delta, emit);
           return;
         }
+        case 'message_delta': {
+          // The stop reason and the output tokens so far (a total, not an increment).
+          if (isRecord(json.delta)) finish(emit, json.delta.stop_reason);
+          readUsage(json.usage, emit);
+          return;
+        }
         case 'message_stop':
           emit({ type: 'done' });
           return;
@@ -173,12 +182,22 @@ export function createAnthropicAdapter(context: AdapterContext): StreamAdapter {
           emit({ type: 'server-error', error: serverError(wireErrorMessage(json.error ?? json)) });
           return;
         default:
-          // ping, message_delta (stop reason, usage) and event types added later.
+          // ping, and event types added later.
           return;
       }
     },
     end() {},
   };
+}
+
+/** Anthropic's `usage` object: input and output tokens, and those read from the prompt cache. */
+function readUsage(value: unknown, emit: Emit): void {
+  if (!isRecord(value)) return;
+  usage(emit, {
+    inputTokens: value.input_tokens,
+    outputTokens: value.output_tokens,
+    cachedInputTokens: value.cache_read_input_tokens,
+  });
 }
 
 /** The Anthropic Messages adapter's {@link AdapterDefinition}. */

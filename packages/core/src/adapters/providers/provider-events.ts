@@ -1,4 +1,5 @@
 import { protocolError } from '../../errors.js';
+import type { FinishReason, TokenUsage } from '../../protocol/events.js';
 import type { SseFrame } from '../../protocol/wire.js';
 import type { Emit } from '../adapter.js';
 import { handleLifecycleFrame } from '../common-events.js';
@@ -123,4 +124,53 @@ export function objectFrame(
 /** A `sniff` for formats that name each event in a JSON `type` field: one of `types`. */
 export function sniffJsonType(types: ReadonlySet<string>): (frame: SseFrame, json: unknown) => boolean {
   return (_frame, json) => isRecord(json) && typeof json.type === 'string' && types.has(json.type);
+}
+
+/** Each provider's words for why the model stopped, in toolstream's vocabulary. */
+const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
+  stop: 'stop',
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  complete: 'stop',
+  tool_calls: 'tool-calls',
+  tool_use: 'tool-calls',
+  function_call: 'tool-calls',
+  tool_call: 'tool-calls',
+  length: 'length',
+  max_tokens: 'length',
+  max_output_tokens: 'length',
+  model_context_window_exceeded: 'length',
+  content_filter: 'content-filter',
+  safety: 'content-filter',
+  recitation: 'content-filter',
+  blocklist: 'content-filter',
+  prohibited_content: 'content-filter',
+  spii: 'content-filter',
+  image_safety: 'content-filter',
+  refusal: 'refusal',
+  pause_turn: 'pause',
+};
+
+/**
+ * Why the model stopped, as the wire said it (`max_tokens`, `MAX_TOKENS`, `length`…): emitted
+ * in toolstream's vocabulary with the wire's own word kept. Nothing for a missing value.
+ */
+export function finish(emit: Emit, raw: unknown): void {
+  if (typeof raw !== 'string' || raw === '') return;
+  const reason = Object.hasOwn(FINISH_REASONS, raw.toLowerCase()) ? FINISH_REASONS[raw.toLowerCase()]! : 'other';
+  emit({ type: 'finish', reason, raw });
+}
+
+/** Token counts, each only when it is a finite number. Nothing when none is. */
+export function usage(emit: Emit, fields: Partial<Record<keyof TokenUsage, unknown>>): void {
+  const counts: TokenUsage = {};
+  let any = false;
+  for (const key of Object.keys(fields) as (keyof TokenUsage)[]) {
+    const value = fields[key];
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      counts[key] = value;
+      any = true;
+    }
+  }
+  if (any) emit({ type: 'usage', usage: counts });
 }
