@@ -147,7 +147,129 @@ describe('useToolCallStream with an endpoint', () => {
   });
 });
 
+describe('useToolCallStream across turns', () => {
+  it('toolCalls holds the latest turn only: a call id the backend repeats starts afresh', () => {
+    const { result } = renderHook(() => useToolCallStream({ schedule: 'sync' }));
+    act(() =>
+      result.current.processChunk(chunk({ call_id: 'call-1', event_type: 'call', tool_response: 'A' })),
+    );
+    expect(result.current.toolCalls.get('call-1')?.content).toBe('A');
+    act(() => {
+      result.current.startTurn('and now?');
+      result.current.processChunk(
+        chunk({ call_id: 'call-1', event_type: 'result', stream_part: 'B', is_complete: false }),
+      );
+    });
+    expect(result.current.toolCalls.get('call-1')).toMatchObject({ content: 'B', event_type: 'result' });
+    const [first, , second] = result.current.messages;
+    expect(first?.role === 'assistant' && first.calls['call-1']?.call.text).toBe('A');
+    expect(second?.role === 'assistant' && second.calls['call-1']?.result?.text).toBe('B');
+    expect(result.current.store.getState().errors).toEqual([]);
+  });
+
+  it('retry() re-runs a failed turn in place, regenerate() keeps the earlier answer as a version', async () => {
+    let attempt = 0;
+    server.use(
+      http.post('http://test.local/api/chat', async ({ request }) => {
+        posts.push({ body: await request.json() });
+        attempt++;
+        if (attempt === 1) return HttpResponse.text('boom', { status: 500 });
+        return sseResponse([frame({ message: `answer ${attempt}`, citations: [], tool_calls: [] }, 1)]);
+      }),
+    );
+    const { result } = renderHook(() =>
+      useToolCallStream({ endpoint: 'http://test.local/api/chat', reconnect: false }),
+    );
+    await act(() => result.current.send('q'));
+    const failed = result.current.messages[1]!;
+    expect(failed.role === 'assistant' && failed.end).toMatchObject({
+      outcome: 'failed',
+      error: { code: 'http', status: 500 },
+    });
+    await act(() => result.current.retry());
+    expect(result.current.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    await act(() => result.current.regenerate());
+    const answer = result.current.messages[1]!;
+    expect(answer.role === 'assistant' && answer.parts).toEqual([{ type: 'text', text: 'answer 3' }]);
+    expect(answer.role === 'assistant' && answer.versions.map((v) => v.parts)).toEqual([
+      [{ type: 'text', text: 'answer 2' }],
+    ]);
+    expect(posts).toHaveLength(3);
+  });
+});
+
 describe('ToolStreamProvider', () => {
+  it('follows a new endpoint: requests go to it, and the conversation goes on', async () => {
+    server.use(
+      http.post('http://one.test/chat', () =>
+        sseResponse([frame({ message: 'from one', citations: [], tool_calls: [] }, 1)]),
+      ),
+      http.post('http://two.test/chat', () =>
+        sseResponse([frame({ message: 'from two', citations: [], tool_calls: [] }, 1)]),
+      ),
+    );
+    let current: ReturnType<typeof useToolCallStream> | null = null;
+    function Probe() {
+      current = useToolCallStream();
+      return null;
+    }
+    const view = render(
+      <ToolStreamProvider endpoint="http://one.test/chat">
+        <Probe />
+      </ToolStreamProvider>,
+    );
+    await act(() => current!.send('first'));
+    const firstStore = current!.store;
+    view.rerender(
+      <ToolStreamProvider endpoint="http://two.test/chat">
+        <Probe />
+      </ToolStreamProvider>,
+    );
+    expect(current!.store).not.toBe(firstStore);
+    await act(() => current!.send('second'));
+    const texts = current!.messages.map((m) =>
+      m.role === 'user' ? m.text : m.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+    );
+    expect(texts).toEqual(['first', 'from one', 'second', 'from two']);
+  });
+
+  it('releases a store it created when it unmounts (a run in progress is stopped), not one it was given', async () => {
+    const aborts: string[] = [];
+    server.use(
+      http.post('http://test.local/api/chat', ({ request }) => {
+        request.signal.addEventListener('abort', () => aborts.push('owned'));
+        return sseResponse([frame({ message: 'partial', citations: [], tool_calls: [] }, 1)], {
+          close: false,
+        });
+      }),
+    );
+    let owned: ReturnType<typeof useToolCallStream> | null = null;
+    function Probe() {
+      owned = useToolCallStream();
+      return null;
+    }
+    const view = render(
+      <ToolStreamProvider endpoint="http://test.local/api/chat">
+        <Probe />
+      </ToolStreamProvider>,
+    );
+    act(() => void owned!.send('go'));
+    await waitFor(() => expect(owned!.status).toBe('streaming'));
+    view.unmount();
+    await waitFor(() => expect(aborts).toEqual(['owned']));
+    expect(owned!.store.getState().status).toBe('aborted');
+
+    const given = createToolStreamStore({ schedule: 'sync' });
+    given.ingest(chunk({ call_id: 'x', event_type: 'call', stream_part: 'open', is_complete: false }));
+    const second = render(
+      <ToolStreamProvider store={given}>
+        <p>ready</p>
+      </ToolStreamProvider>,
+    );
+    second.unmount();
+    expect(given.getState().status).toBe('streaming');
+  });
+
   it('gives each provider its own store, so two chats on a page stay independent', async () => {
     const a = createToolStreamStore({ schedule: 'sync' });
     const b = createToolStreamStore({ schedule: 'sync' });
