@@ -1,8 +1,6 @@
-import { createParser } from 'eventsource-parser';
-import type { ChatMessageResponse, ToolCallResponse } from '../../packages/core/src/index.js';
-import { compareState, type ObservedCall } from '../check.js';
-import type { Contender } from '../contender.js';
-import { streamPieces } from '../pieces.js';
+import type { ChatMessageResponse, ToolCallResponse } from '@toolstream/core';
+import { compareState, type ObservedCall } from '../workload.js';
+import { type Contender, readEvents } from './contender.js';
 
 /**
  * The call state of the frontend guide's `useToolCallStream` example (seed 001). The guide's
@@ -19,11 +17,11 @@ interface ToolCallState {
 }
 
 /**
- * (b) The reference algorithm: the guide's `useToolCallStream` hook without React. `useRef` and
- * `useState` become two variables; `processChunk` is the guide's, line for line: a copy of the
- * whole call map per chunk with tool calls (`new Map(toolCallsRef.current)`), the update, and a
- * second copy handed to `setToolCalls(new Map(updated))`. The guide's `appendMessageContent` is a
- * string append. React's re-render that `setToolCalls` would schedule is not counted.
+ * The guide's `useToolCallStream` without React: `useRef` and `useState` become two variables;
+ * `processChunk` is the guide's, line for line — a copy of the whole call map per chunk with tool
+ * calls (`new Map(toolCallsRef.current)`), the update, and a second copy handed to
+ * `setToolCalls(new Map(updated))`; `appendMessageContent` is a string append. The re-render
+ * React would schedule is not counted.
  */
 function createReferenceHook() {
   let toolCallsRef = new Map<string, ToolCallState>();
@@ -31,18 +29,12 @@ function createReferenceHook() {
   let message = '';
 
   const processChunk = (response: ChatMessageResponse) => {
-    // processStreamChunk: "Append to message buffer".
     if (response.message) message += response.message;
-
-    if (!response.tool_calls || response.tool_calls.length === 0) {
-      return;
-    }
+    if (!response.tool_calls || response.tool_calls.length === 0) return;
 
     const updated = new Map(toolCallsRef);
-
     response.tool_calls.forEach((toolCall: ToolCallResponse) => {
       const { call_id, stream_part, is_complete, tool_response, tool_call_details } = toolCall;
-
       if (stream_part !== undefined && stream_part !== null) {
         // Streaming update
         const existing = updated.get(call_id);
@@ -75,52 +67,35 @@ function createReferenceHook() {
         });
       }
     });
-
     toolCallsRef = updated;
     toolCalls = new Map(updated); // setToolCalls(new Map(updated))
   };
 
-  return {
-    processChunk,
-    get toolCalls() {
-      return toolCalls;
-    },
-    get message() {
-      return message;
-    },
-  };
+  return { processChunk, state: () => ({ toolCalls, message }) };
 }
 
-/** (b) fed by the same decoder and parser as the floor. */
+/** (b) The reference hook, fed by the same decoder and parser as the floor. */
 export const referenceHookContender: Contender = {
   key: 'reference',
-  label: '(b) reference hook (guide, Map copy/chunk)',
+  label: '(b) reference hook (Map copy per chunk)',
   prepare({ pieces }) {
     const hook = createReferenceHook();
     return {
-      async run(probe) {
-        const decoder = new TextDecoder();
-        const parser = createParser({
-          onEvent: (event) => hook.processChunk(JSON.parse(event.data) as ChatMessageResponse),
-        });
-        for await (const piece of streamPieces(pieces.pieces, probe)) {
-          parser.feed(decoder.decode(piece, { stream: true }));
-        }
-        parser.feed(decoder.decode());
-      },
+      run: (probe) => readEvents(pieces, probe, (event) => hook.processChunk(JSON.parse(event.data))),
       check(expected) {
+        const { toolCalls, message } = hook.state();
         const calls = new Map<string, ObservedCall>();
-        for (const [id, call] of hook.toolCalls) {
+        for (const [id, call] of toolCalls) {
+          const parent = call.tool_call_details.parent_call_id;
           // The guide's display logic: complete → tool_response, else the accumulated parts.
           const output = call.is_complete ? (call.tool_response ?? call.content) : call.content;
-          const parent = call.tool_call_details.parent_call_id;
           calls.set(id, {
             output,
             complete: call.is_complete,
             parentId: typeof parent === 'string' ? parent : null,
           });
         }
-        return compareState(expected, hook.message, calls);
+        return compareState(expected, message, calls);
       },
     };
   },

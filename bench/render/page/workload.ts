@@ -1,7 +1,41 @@
-import type { ChatMessageResponse } from '@toolstream/core';
-// The same chunk builders the component tests use, so the bench streams what they do.
-import { type CallSpec, chunk, toolCall } from '../../../packages/ui/src/test-utils/chunks.js';
+import type { ChatMessageResponse, ToolCallResponse } from '@toolstream/core';
 import { createRandom, type Random } from '../../prng.js';
+
+/** A tool call or delegation of the run. */
+interface CallSpec {
+  id: string;
+  tool: string;
+  delegation: boolean;
+  agent: string;
+  parent?: string;
+  details?: Record<string, unknown>;
+}
+
+/** A chunk of the primary protocol. */
+const chunk = (message: string, toolCalls: ToolCallResponse[]): ChatMessageResponse => ({
+  message,
+  citations: [],
+  tool_calls: toolCalls,
+});
+
+/** One `tool_calls` entry of `spec`'s `phase`, with `fields` over the defaults. */
+function toolCall(
+  spec: CallSpec,
+  phase: 'call' | 'result',
+  fields: Partial<ToolCallResponse>,
+): ToolCallResponse {
+  const details: Record<string, unknown> = { ...spec.details };
+  if (spec.parent !== undefined) details.parent_call_id = spec.parent;
+  details.agent = spec.agent;
+  return {
+    call_id: spec.id,
+    event_type: spec.delegation ? `delegation_${phase}` : phase,
+    tool_name: spec.tool,
+    tool_response: '',
+    tool_call_details: details,
+    ...fields,
+  };
+}
 
 /**
  * The render bench's stream: a supervisor hands work to a planner, which delegates to five
@@ -31,7 +65,7 @@ export interface MarkerSpec {
   chunkIndex: number;
   /** The word to look for. */
   text: string;
-  /** `data-tool` of the call's `<article>` (tool names are unique per call here). */
+  /** The call's tool (tool names are unique per call here). */
   tool: string;
 }
 
@@ -39,46 +73,18 @@ export interface Workload {
   /** Each chunk as the JSON text an `EventSource` would hand over. */
   chunks: string[];
   markers: MarkerSpec[];
-  /** Tool name of the call that never changes after its first chunk. */
-  unchangedTool: string;
   /** Tool names of every streaming (leaf) call, in order of appearance. */
   leafTools: string[];
   /** Calls in the run: delegations, leaves and the unchanged one. */
   callCount: number;
-  /** Characters of tool output streamed in total. */
-  outputChars: number;
 }
 
 export const UNCHANGED_TOOL = 'lookup_glossary';
 
-const WORDS = [
-  'onboarding',
-  'laptop',
-  'checklist',
-  'Confluence',
-  'page',
-  'access',
-  'request',
-  'team',
-  'calendar',
-  'policy',
-  'the',
-  'a',
-  'with',
-  'for',
-  'and',
-  'setup',
-  'review',
-  'first',
-  'week',
-  'mentor',
-  'VPN',
-  'token',
-  'groupe',
-  'Überblick',
-  'données',
-  '手順',
-];
+const WORDS = (
+  'onboarding laptop checklist Confluence page access request team calendar policy the a with ' +
+  'for and setup review first week mentor VPN token groupe Überblick données 手順'
+).split(' ');
 
 /** A few words of tool output; now and then a paragraph break, a list item or bold text, each closed within the piece. */
 function piece(random: Random): string {
@@ -104,7 +110,6 @@ export function createWorkload(options: WorkloadOptions): Workload {
   const out: ChatMessageResponse[] = [];
   const markers: MarkerSpec[] = [];
   const leafTools: string[] = [];
-  let outputChars = 0;
 
   const planner: CallSpec = { id: 'del_planner', tool: 'delegate', delegation: true, agent: 'planner' };
   const researchers: CallSpec[] = [];
@@ -127,7 +132,7 @@ export function createWorkload(options: WorkloadOptions): Workload {
     tool: UNCHANGED_TOOL,
     delegation: false,
     parent: researchers[0]!.id,
-    agent: researchers[0]!.agent!,
+    agent: researchers[0]!.agent,
     details: { summary: 'Looking up the glossary' },
   };
   // One complete chunk (no stream_part): the call is `complete` from its first appearance.
@@ -147,7 +152,7 @@ export function createWorkload(options: WorkloadOptions): Workload {
         tool,
         delegation: false,
         parent: researcher.id,
-        agent: researcher.agent!,
+        agent: researcher.agent,
         details: { summary: `Step ${n} of the research` },
       },
       remaining: random.int(40, 200),
@@ -171,7 +176,6 @@ export function createWorkload(options: WorkloadOptions): Workload {
         text += ` ${word}`;
         markers.push({ chunkIndex: out.length, text: word, tool: slot.spec.tool });
       }
-      outputChars += text.length;
       out.push(chunk('', [toolCall(slot.spec, 'result', { stream_part: text, is_complete: false })]));
     } else {
       out.push(chunk('', [toolCall(slot.spec, 'result', { stream_part: '', is_complete: true })]));
@@ -182,9 +186,7 @@ export function createWorkload(options: WorkloadOptions): Workload {
   return {
     chunks: out.map((value) => JSON.stringify(value)),
     markers,
-    unchangedTool: UNCHANGED_TOOL,
     leafTools,
     callCount: 1 + researchers.length + 1 + next,
-    outputChars,
   };
 }
