@@ -97,9 +97,15 @@ export type ToolStreamErrorCode = ToolStreamError['code'];
 /** How much of a frame or body an error keeps. */
 export const EXCERPT_LENGTH = 300;
 
-/** Cuts `text` to {@link EXCERPT_LENGTH} characters, marking the cut. */
+/**
+ * Cuts `text` to {@link EXCERPT_LENGTH} characters, marking the cut. The excerpt is a string of
+ * its own: engines keep a slice (and often a short string cut from a longer one, such as a
+ * frame's data cut from a network read) as a view of the whole, so an error that shows 300
+ * characters of a 4 MB frame would keep all 4 MB alive for as long as the state keeps the error.
+ */
 export function excerpt(text: string, max = EXCERPT_LENGTH): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
+  const kept = text.length <= max ? text : `${text.slice(0, max)}…`;
+  return kept.split('').join('');
 }
 
 /**

@@ -132,6 +132,35 @@ describe('SSE framing', () => {
   });
 });
 
+describe('a byte order mark at the start of the stream', () => {
+  const bom = '\ufeff';
+
+  it('is not content, as text or as bytes, cut anywhere (else the first event would be lost)', () => {
+    const text = `${bom}data: first\n\ndata: second\n\n`;
+    for (const chunks of [[text], ...everyTwoWayCut(text)]) {
+      expect(decode(chunks).frames.map((f) => f.data)).toEqual(['first', 'second']);
+    }
+    expect(decode([`${bom}{"a":1}\n`]).frames).toEqual([{ data: '{"a":1}' }]);
+  });
+
+  it('only one, only at the start; a BOM at the start of a frame stays in its data', () => {
+    expect(decode([`${bom}${bom}data: x\n\n`]).frames).toEqual([]);
+    expect(decode([utf8(`${bom}${bom}data: x\n\n`)]).frames).toEqual([]);
+    expect(decode([`data: x\n\n${bom}data: y\n\n`]).frames.map((f) => f.data)).toEqual(['x']);
+    expect(decode([`${bom}data: ${bom}x\n\n`]).frames.map((f) => f.data)).toEqual([`${bom}x`]);
+  });
+
+  it('a new response may start with one again', () => {
+    const frames: SseFrame[] = [];
+    const decoder = createFrameDecoder({ onFrame: (f) => frames.push(f) });
+    decoder.feed(`${bom}data: one\n\n`);
+    decoder.reset();
+    decoder.feed(`${bom}data: two\n\n`);
+    decoder.end();
+    expect(frames.map((f) => f.data)).toEqual(['one', 'two']);
+  });
+});
+
 describe('NDJSON framing', () => {
   it('is detected from a first { or [', () => {
     const text = '{"message":"a"}\n[1]\n';

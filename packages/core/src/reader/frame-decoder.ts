@@ -36,6 +36,8 @@ export function createFrameDecoder(
   let decoder = new TextDecoder('utf-8');
   let mode: 'sse' | 'ndjson' | null = framing === 'auto' ? null : framing;
   let pending = '';
+  // Nothing read yet: a byte order mark may come first.
+  let atStart = true;
   let sse: ReturnType<typeof createParser> | null = null;
 
   const sseParser = () => {
@@ -84,9 +86,19 @@ export function createFrameDecoder(
     else feedNdjson(text, false);
   };
 
+  /**
+   * Text handed over as strings has not been through a decoder, so the stream's byte order mark
+   * may still be there: like the decoder (WHATWG "UTF-8 decode", which an event stream is read
+   * with), drop one at the very start. Left in, it would be part of the first field name
+   * (`\uFEFFdata`), and the first event would be lost.
+   */
+  const fromString = (text: string) => (atStart && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
   return {
     feed(chunk) {
-      feedText(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+      const text = typeof chunk === 'string' ? fromString(chunk) : decoder.decode(chunk, { stream: true });
+      if (chunk.length > 0) atStart = false;
+      feedText(text);
     },
     end() {
       feedText(decoder.decode());
@@ -95,6 +107,7 @@ export function createFrameDecoder(
     },
     reset() {
       decoder = new TextDecoder('utf-8');
+      atStart = true;
       pending = '';
       openLine = [];
       sse?.reset();
