@@ -7,22 +7,19 @@
  * bundles none of them.
  */
 
-// The store, and how it reaches the agent.
-export type { SendInput, ToolStreamStore, ToolStreamStoreOptions } from './store/create-store.js';
-export { createToolStreamStore } from './store/create-store.js';
-export type { HttpTransportOptions } from './transport/http-transport.js';
-export { createHttpTransport } from './transport/http-transport.js';
-export { RUN_ID_HEADER } from './transport/run-stream.js';
-export type { ResumeToken, ToolStreamTransport, TransportSink, TurnRequest } from './transport/transport.js';
 export type { ProtocolOption } from './adapters/auto.js';
-
-// A whole stream to plain JSON.
-export type { ReduceStreamOptions, StreamInput } from './snapshot/reduce-stream.js';
-export { reduceStream } from './snapshot/reduce-stream.js';
-export type { StreamSnapshot } from './snapshot/snapshot.js';
-export { messageText } from './snapshot/snapshot.js';
-
-// State: what a UI renders, and how to read it.
+export type { ToolStreamError, ToolStreamErrorCode } from './errors.js';
+export type { Citation, FinishReason, TokenUsage, ToolCallKind } from './protocol/events.js';
+export type {
+  ChatMessageResponse,
+  SseFrame,
+  ToolCallResponse,
+  ToolCallResponseDetails,
+} from './protocol/wire.js';
+export { isCallOpen } from './reducer/call-status.js';
+export { findCall, findMessage, latestAnswer } from './reducer/find.js';
+export type { MessageInput } from './reducer/normalize.js';
+export { isRunActive } from './reducer/run-status.js';
 export type {
   AssistantMessage,
   ChatMessage,
@@ -35,23 +32,15 @@ export type {
   TurnOutcome,
   UserMessage,
 } from './reducer/state.js';
-export type { Citation, FinishReason, TokenUsage, ToolCallKind } from './protocol/events.js';
-export type { MessageInput } from './reducer/normalize.js';
-export { findCall, findMessage, latestAnswer } from './reducer/find.js';
-export { isCallOpen } from './reducer/call-status.js';
-export { isRunActive } from './reducer/run-status.js';
-
-// Errors.
-export type { ToolStreamError, ToolStreamErrorCode } from './errors.js';
-
-// The primary wire protocol.
-export type {
-  ChatMessageResponse,
-  SseFrame,
-  ToolCallResponse,
-  ToolCallResponseDetails,
-} from './protocol/wire.js';
-
-// Typed tools.
+export type { ReduceStreamOptions, StreamInput } from './snapshot/reduce-stream.js';
+export { reduceStream } from './snapshot/reduce-stream.js';
+export type { StreamSnapshot } from './snapshot/snapshot.js';
+export { messageText } from './snapshot/snapshot.js';
+export type { SendInput, ToolStreamStore, ToolStreamStoreOptions } from './store/create-store.js';
+export { createToolStreamStore } from './store/create-store.js';
 export type { ToolTypes, TypedToolCall } from './tools/typed-tools.js';
 export { defineTools } from './tools/typed-tools.js';
+export type { HttpTransportOptions } from './transport/http-transport.js';
+export { createHttpTransport } from './transport/http-transport.js';
+export { RUN_ID_HEADER } from './transport/run-stream.js';
+export type { ResumeToken, ToolStreamTransport, TransportSink, TurnRequest } from './transport/transport.js';

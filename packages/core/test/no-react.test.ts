@@ -7,8 +7,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it, vi } from 'vitest';
-import { call, part, sse, text, tools } from './sse-builder.js';
 import { callsOf } from './harness.js';
+import { call, part, sse, text, tools } from './sse-builder.js';
 
 vi.mock('react', () => {
   throw new Error('@toolstream/core must not import react');

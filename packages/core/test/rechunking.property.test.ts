@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reduceStream } from '../src/snapshot/reduce-stream.js';
 import { cutPlan, delegationRun, encodeRun, lineEnding, planOffsets, trickyOffsets } from './arbitraries.js';
-import { asyncChunks, callsOf, cutAt, readableOf, utf8 } from './harness.js';
+import { asyncChunks, cutAt, readableOf, utf8 } from './harness.js';
 
 describe('re-chunking', () => {
   it('a generated run gives exactly what its model says', async () => {

@@ -8,8 +8,8 @@
 import type {
   ChatMessageResponse,
   SseFrame,
-  ToolCallResponseDetails,
   ToolCallResponse,
+  ToolCallResponseDetails,
 } from '../src/protocol/wire.js';
 
 /** A wire `event_type`. Kept wide so tests can also send unknown ones. */

@@ -8,8 +8,8 @@ import type { ToolEventType } from '../src/protocol/wire.js';
 import type { ToolStreamState } from '../src/reducer/state.js';
 import { reduceStream } from '../src/snapshot/reduce-stream.js';
 import { phaseEntries, richText } from './arbitraries.js';
-import { call, sse, text, tools } from './sse-builder.js';
 import { callsOf } from './harness.js';
+import { call, sse, text, tools } from './sse-builder.js';
 
 async function read(stream: string) {
   let state: ToolStreamState | null = null;

@@ -62,7 +62,11 @@ describe('callSubscriptions', () => {
     expect(callSubscriptions(store)).toBe(hub);
     expect(callSubscriptions(createToolStreamStore())).not.toBe(hub);
     expect(active()).toBe(0);
-    const off = [hub.subscribe('m1', 'a', () => {}), hub.subscribe('m1', 'a', () => {}), hub.subscribe('m1', 'b', () => {})];
+    const off = [
+      hub.subscribe('m1', 'a', () => {}),
+      hub.subscribe('m1', 'a', () => {}),
+      hub.subscribe('m1', 'b', () => {}),
+    ];
     expect(active()).toBe(1);
     for (const unsubscribe of off) unsubscribe();
     expect(active()).toBe(0);

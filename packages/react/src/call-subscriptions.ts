@@ -1,4 +1,10 @@
-import { type AssistantMessage, type ChatMessage, findMessage, type ToolCallState, type ToolStreamStore } from '@toolstream/core';
+import {
+  type AssistantMessage,
+  type ChatMessage,
+  findMessage,
+  type ToolCallState,
+  type ToolStreamStore,
+} from '@toolstream/core';
 
 /**
  * Subscriptions to single tool calls of one store. A store tells its subscribers about every
@@ -32,7 +38,10 @@ export function callIn(message: AssistantMessage | undefined, callId: string): T
 
 function createCallSubscriptions(store: ToolStreamStore): CallSubscriptions {
   /** Listeners by message id, then call id; with the message as it was at the last update. */
-  const watched = new Map<string, { message: AssistantMessage | undefined; calls: Map<string, Set<() => void>> }>();
+  const watched = new Map<
+    string,
+    { message: AssistantMessage | undefined; calls: Map<string, Set<() => void>> }
+  >();
   let unsubscribe: (() => void) | null = null;
   let previousMessages = store.getState().messages;
 

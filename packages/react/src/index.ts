@@ -35,9 +35,9 @@ export {
   useToolCallSelector,
 } from './selectors.js';
 export type { ToolCallView } from './tool-call-view.js';
-export type { UseToolCallStreamOptions, UseToolCallStreamResult } from './use-tool-call-stream.js';
-export { useToolCallStream } from './use-tool-call-stream.js';
 export type { StoreSource } from './use-owned-store.js';
 export { useOwnedStore } from './use-owned-store.js';
+export type { UseToolCallStreamOptions, UseToolCallStreamResult } from './use-tool-call-stream.js';
+export { useToolCallStream } from './use-tool-call-stream.js';
 export type { StoreHookOptions } from './use-tool-stream-state.js';
 export { useResolvedStore, useToolStreamState } from './use-tool-stream-state.js';

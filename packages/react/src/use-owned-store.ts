@@ -43,9 +43,7 @@ export function useOwnedStore(source: StoreSource): ToolStreamStore {
     // Derived from props during render (React's pattern for state that follows a prop): the
     // store is created without side effects, and the effect below releases the one it replaces.
     current = {
-      store:
-        given ??
-        createToolStreamStore({ ...source, initialMessages: held.store.getState().messages }),
+      store: given ?? createToolStreamStore({ ...source, initialMessages: held.store.getState().messages }),
       owned: given === undefined,
       endpoint,
     };

@@ -1,4 +1,4 @@
-import type { ProtocolName } from '@toolstream/core';
+import type { ProtocolOption } from '@toolstream/core';
 import { allProtocols } from '@toolstream/core/providers';
 import type { InitialMessage } from './initial-messages.js';
 import type { WidgetOptions, WidgetPlacement, WidgetTheme } from './options.js';
@@ -105,9 +105,9 @@ function parseJson(json: string | undefined): unknown {
 }
 
 /** A `protocol` attribute: `auto` or the name of a format toolstream reads; anything else is ignored, with a warning. */
-function protocolName(value: string | undefined): ProtocolName | 'auto' | undefined {
+function protocolName(value: string | undefined): ProtocolOption | undefined {
   if (value === undefined || value === 'auto') return value;
-  if (allProtocols.some((protocol) => protocol.name === value)) return value as ProtocolName;
+  if (allProtocols.some((protocol) => protocol.name === value)) return value as ProtocolOption;
   console.warn(
     `toolstream: unknown protocol "${value}"; reading the stream with "auto". Known: ${allProtocols.map((p) => p.name).join(', ')}.`,
   );

@@ -1,5 +1,5 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeFetch, mountWidget, removeHosts, sseResponse, text, tool } from './test-utils/widget.js';
 
 beforeEach(() => sessionStorage.clear());

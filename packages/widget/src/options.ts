@@ -1,4 +1,8 @@
-import type { HeadersOption, ProtocolOption, ToolStreamStoreOptions } from '@toolstream/core';
+import type { ProtocolOption, ToolStreamStoreOptions } from '@toolstream/core';
+
+/** Request headers: an object, or a function returning one (called before each request). */
+export type HeadersOption = NonNullable<ToolStreamStoreOptions['headers']>;
+
 import type { InitialMessage } from './initial-messages.js';
 import type { WidgetToolRenderers } from './tool-renderers.js';
 

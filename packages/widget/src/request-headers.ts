@@ -1,5 +1,4 @@
-import type { HeadersOption } from '@toolstream/core';
-import type { TokenProvider } from './options.js';
+import type { HeadersOption, TokenProvider } from './options.js';
 
 /** Where the current `headers` and `getToken` options are read from, at each request. */
 export interface HeaderSource {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adapterEvents, assistantText, callListOf, callOrderOf, errorsWith, readFrames } from '../../test/harness.js';
+import {
+  adapterEvents,
+  assistantText,
+  callListOf,
+  callOrderOf,
+  errorsWith,
+  readFrames,
+} from '../../test/harness.js';
 import { call, sseFrame, text, tools } from '../../test/sse-builder.js';
 import type { SseFrame } from '../protocol/wire.js';
 import { type AdapterDefinition, createAdapterContext } from './adapter.js';

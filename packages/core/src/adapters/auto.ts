@@ -11,7 +11,10 @@ import { typedEventsProtocol } from './typed-events.js';
  * live in `@toolstream/core/providers` (`allProtocols` adds them), so an app that reads only its
  * own backend's stream bundles none of them.
  */
-export const defaultProtocols: readonly AdapterDefinition[] = [chatMessageResponseProtocol, typedEventsProtocol];
+export const defaultProtocols: readonly AdapterDefinition[] = [
+  chatMessageResponseProtocol,
+  typedEventsProtocol,
+];
 
 /** The name of a format toolstream reads (its own two, and the providers' of `@toolstream/core/providers`). */
 export type ProtocolName =

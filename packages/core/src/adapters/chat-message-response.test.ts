@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adapterEvents, answerOf, assistantText, callOrderOf, callsOf, errorsWith, readFrames } from '../../test/harness.js';
+import {
+  adapterEvents,
+  answerOf,
+  assistantText,
+  callOrderOf,
+  callsOf,
+  errorsWith,
+  readFrames,
+} from '../../test/harness.js';
 import { call, chunk, cite, part, sseFrame, text, tools } from '../../test/sse-builder.js';
 import { EXCERPT_LENGTH } from '../errors.js';
 import type { ChatMessageResponse, SseFrame } from '../protocol/wire.js';

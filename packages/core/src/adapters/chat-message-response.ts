@@ -221,11 +221,13 @@ function fieldProblem(entry: Record<string, unknown>): string | null {
   const name = entry.tool_name;
   if (name != null && typeof name !== 'string') return wrongType('tool_name', name, 'a string');
   const response = entry.tool_response;
-  if (response != null && typeof response !== 'string') return wrongType('tool_response', response, 'a string');
+  if (response != null && typeof response !== 'string')
+    return wrongType('tool_response', response, 'a string');
   const part = entry.stream_part;
   if (part != null && typeof part !== 'string') return wrongType('stream_part', part, 'a string');
   const complete = entry.is_complete;
-  if (complete != null && typeof complete !== 'boolean') return wrongType('is_complete', complete, 'a boolean');
+  if (complete != null && typeof complete !== 'boolean')
+    return wrongType('is_complete', complete, 'a boolean');
   const details = entry.tool_call_details;
   if (details != null && !isRecord(details)) return wrongType('tool_call_details', details, 'an object');
   return null;

@@ -5,11 +5,6 @@
  * argument parsers provider formats need. See PROTOCOL.md §7.
  */
 
-export type { Emit, AdapterContext, AdapterDefinition, StreamAdapter } from './adapter.js';
-export { createAdapterContext } from './adapter.js';
-export { defaultProtocols } from './auto.js';
-export { chatMessageResponseProtocol } from './chat-message-response.js';
-export { typedEventsProtocol } from './typed-events.js';
 export type { ArgumentsResult } from '../args/arguments.js';
 export { parseArguments } from '../args/arguments.js';
 export type { PartialJsonParser, PartialJsonParserOptions, PartialJsonResult } from '../args/partial-json.js';
@@ -35,3 +30,8 @@ export type {
 export type { ToolEventType, TypedEventName } from '../protocol/wire.js';
 export type { FrameDecoder, FrameDecoderCallbacks, Framing } from '../reader/frame-decoder.js';
 export { createFrameDecoder } from '../reader/frame-decoder.js';
+export type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
+export { createAdapterContext } from './adapter.js';
+export { defaultProtocols } from './auto.js';
+export { chatMessageResponseProtocol } from './chat-message-response.js';
+export { typedEventsProtocol } from './typed-events.js';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adapterEvents, assistantText, callListOf, callOrderOf, callsOf, errorsWith, readFrames } from '../../test/harness.js';
+import {
+  adapterEvents,
+  assistantText,
+  callListOf,
+  callOrderOf,
+  callsOf,
+  errorsWith,
+  readFrames,
+} from '../../test/harness.js';
 import { sseFrame } from '../../test/sse-builder.js';
 import type { SseFrame } from '../protocol/wire.js';
 import { createAdapterContext } from './adapter.js';
@@ -61,7 +69,9 @@ describe('typed-events adapter', () => {
       ev('tool_end', 'weather'),
     );
     expect(callOrderOf(state)).toEqual(['tool-1', 'tool-2', 'tool-3']);
-    expect(callOrderOf(state).map((id) => [callsOf(state)[id]!.toolName, callsOf(state)[id]!.status])).toEqual([
+    expect(
+      callOrderOf(state).map((id) => [callsOf(state)[id]!.toolName, callsOf(state)[id]!.status]),
+    ).toEqual([
       ['weather', 'complete'],
       ['time', 'pending'],
       ['weather', 'pending'],

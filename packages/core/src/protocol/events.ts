@@ -127,7 +127,14 @@ export interface ToolEndEvent {
  * - `pause`: the provider paused a long turn, to be continued (Anthropic `pause_turn`);
  * - `other`: any other reason (the wire's own word is in `raw`).
  */
-export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'refusal' | 'pause' | 'other';
+export type FinishReason =
+  | 'stop'
+  | 'tool-calls'
+  | 'length'
+  | 'content-filter'
+  | 'refusal'
+  | 'pause'
+  | 'other';
 
 /** Token counts a provider reported; each is present only when the wire gave it. */
 export interface TokenUsage {

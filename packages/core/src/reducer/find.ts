@@ -5,7 +5,10 @@ import type { AssistantMessage, ChatMessage, ToolCallState, ToolStreamState } fr
  * (`AssistantMessage.versions`, which a UI may page back to). Searched from the end, where the
  * messages that change are.
  */
-export function findMessage(state: Pick<ToolStreamState, 'messages'>, messageId: string): ChatMessage | undefined {
+export function findMessage(
+  state: Pick<ToolStreamState, 'messages'>,
+  messageId: string,
+): ChatMessage | undefined {
   const { messages } = state;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
@@ -25,7 +28,9 @@ export function findCall(
   callId: string,
 ): ToolCallState | undefined {
   const message = findMessage(state, messageId);
-  return message?.role === 'assistant' && Object.hasOwn(message.calls, callId) ? message.calls[callId] : undefined;
+  return message?.role === 'assistant' && Object.hasOwn(message.calls, callId)
+    ? message.calls[callId]
+    : undefined;
 }
 
 /** The last answer of the conversation (the current turn's, while one runs), if any. */

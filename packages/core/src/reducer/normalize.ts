@@ -33,13 +33,23 @@ export function normalizeMessages(
     const id = typeof message.id === 'string' && message.id !== '' ? message.id : `message-${index + 1}`;
     const createdAt = numberOr(message.createdAt, now);
     if (message.role === 'user') {
-      result.push({ id, role: 'user', text: typeof message.text === 'string' ? message.text : '', createdAt });
+      result.push({
+        id,
+        role: 'user',
+        text: typeof message.text === 'string' ? message.text : '',
+        createdAt,
+      });
     } else if (message.role === 'assistant') {
       const answer =
         !Array.isArray(message.parts) && typeof message.text === 'string'
-          ? { parts: [{ type: 'text', text: message.text }], end: { outcome: 'done', finish: null, error: null, at: createdAt } }
+          ? {
+              parts: [{ type: 'text', text: message.text }],
+              end: { outcome: 'done', finish: null, error: null, at: createdAt },
+            }
           : message;
-      result.push(normalizeAnswer({ ...answer, id, createdAt } as unknown as AssistantMessage, now, keepOpen, true));
+      result.push(
+        normalizeAnswer({ ...answer, id, createdAt } as unknown as AssistantMessage, now, keepOpen, true),
+      );
     }
   });
   return result;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { badFrame, textDelta, toolDelta, toolEnd, toolStart } from '../../test/events.js';
-import { answerOf, ASSISTANT_ID, callOrderOf, callsOf, errorsWith, fold, started, T0 } from '../../test/harness.js';
+import {
+  ASSISTANT_ID,
+  answerOf,
+  callOrderOf,
+  callsOf,
+  errorsWith,
+  fold,
+  started,
+  T0,
+} from '../../test/harness.js';
 import type { StreamEvent } from '../protocol/events.js';
 import { applyActions, reduce } from './reduce.js';
 import { type AssistantMessage, initialState, type ToolStreamState } from './state.js';
@@ -109,9 +118,9 @@ describe('citations', () => {
 
   it('leave the state alone when all are known', () => {
     const state = fold([{ type: 'citations', citations: [{ source: 'a' }] }]);
-    expect(applyActions(state, [{ type: 'citations', citations: [{ source: 'a', title: 'A' }] }], T0 + 9)).toBe(
-      state,
-    );
+    expect(
+      applyActions(state, [{ type: 'citations', citations: [{ source: 'a', title: 'A' }] }], T0 + 9),
+    ).toBe(state);
   });
 });
 
@@ -418,14 +427,22 @@ describe('client timestamps', () => {
     const state = started(123, 'hello');
     expect(state.messages).toEqual([
       { id: 'u1', role: 'user', text: 'hello', createdAt: 123 },
-      expect.objectContaining({ id: ASSISTANT_ID, role: 'assistant', parts: [], citations: [], createdAt: 123 }),
+      expect.objectContaining({
+        id: ASSISTANT_ID,
+        role: 'assistant',
+        parts: [],
+        citations: [],
+        createdAt: 123,
+      }),
     ]);
   });
 
   it('use one time for a whole batch', () => {
     const state = applyActions(started(), [toolStart('a'), toolStart('b'), toolEnd('a')], 777);
-    expect([callsOf(state).a!.startedAt, callsOf(state).b!.startedAt, callsOf(state).a!.call.completedAt]).toEqual([
-      777, 777, 777,
-    ]);
+    expect([
+      callsOf(state).a!.startedAt,
+      callsOf(state).b!.startedAt,
+      callsOf(state).a!.call.completedAt,
+    ]).toEqual([777, 777, 777]);
   });
 });

@@ -364,7 +364,8 @@ class StateWriter implements Batch {
       const children = this.#draft.ownTable(message.children);
       message.children = children;
       const siblings = lookup(children, parentId);
-      const list = siblings === undefined ? this.#draft.adopt<string[]>([]) : (this.#draft.own(siblings) as string[]);
+      const list =
+        siblings === undefined ? this.#draft.adopt<string[]>([]) : (this.#draft.own(siblings) as string[]);
       list.push(call.id);
       children[parentId] = list;
     }
@@ -501,7 +502,9 @@ class StateWriter implements Batch {
         const index = messages.findIndex((m) => m.id === placement.answerId && m.role === 'assistant');
         if (index >= 0) {
           const old = messages[index] as AssistantMessage;
-          answer.versions = placement.keepVersion ? [...old.versions, { ...old, versions: [] }] : old.versions;
+          answer.versions = placement.keepVersion
+            ? [...old.versions, { ...old, versions: [] }]
+            : old.versions;
           messages.length = index;
         }
         break;

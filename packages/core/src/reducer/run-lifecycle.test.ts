@@ -81,7 +81,15 @@ describe('run-start', () => {
     const first = fold([textDelta('one')]);
     const second = applyActions(
       first,
-      [{ type: 'run-start', assistantMessageId: 'a2', placement: { kind: 'append', userMessage: null }, protocol: null }, textDelta('two')],
+      [
+        {
+          type: 'run-start',
+          assistantMessageId: 'a2',
+          placement: { kind: 'append', userMessage: null },
+          protocol: null,
+        },
+        textDelta('two'),
+      ],
       T0 + 9,
     );
     expect(second.messages.map((m) => (m.role === 'assistant' ? m.parts : []))).toEqual([

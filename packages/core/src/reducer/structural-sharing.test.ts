@@ -140,7 +140,7 @@ describe('Draft', () => {
     const copy = draft.ownTable(fromJson);
     expect(Object.getPrototypeOf(copy)).toBeNull();
     expect(Object.keys(copy)).toEqual(['a', '__proto__']);
-    copy.__proto__ = 'written';
+    Reflect.set(copy, '__proto__', 'written'); // an own entry: there is no inherited setter to call
     expect(Object.getPrototypeOf(copy)).toBeNull();
     expect(draft.ownTable(copy)).toBe(copy);
   });

@@ -5,7 +5,10 @@ import type { ToolStreamState } from '../reducer/state.js';
 import { type ReduceStreamOptions, reduceStream, type StreamInput } from './reduce-stream.js';
 
 /** The whole state `reduceStream` ends in (through `onState`). */
-async function reduceToState(input: StreamInput, options: ReduceStreamOptions = {}): Promise<ToolStreamState> {
+async function reduceToState(
+  input: StreamInput,
+  options: ReduceStreamOptions = {},
+): Promise<ToolStreamState> {
   let state: ToolStreamState | null = null;
   await reduceStream(input, {
     ...options,

@@ -15,7 +15,7 @@ describe('toSnapshot', () => {
     expect(toSnapshot(fold([{ type: 'status', status }])).status).toBe(expected);
   });
 
-  it('joins the text parts of the run\'s answer, and keeps reasoning apart', () => {
+  it("joins the text parts of the run's answer, and keeps reasoning apart", () => {
     const first = fold([textDelta('earlier turn')]);
     const state = fold(
       [
@@ -38,7 +38,13 @@ describe('toSnapshot', () => {
   it('keeps citations unique by source, in first-arrival order, with what else they carry', () => {
     const state = fold([
       { type: 'citations', citations: [{ source: 'b' }, { source: 'a', title: 'A' }] },
-      { type: 'citations', citations: [{ source: 'a', title: 'again' }, { source: 'c', quote: 'q' }] },
+      {
+        type: 'citations',
+        citations: [
+          { source: 'a', title: 'again' },
+          { source: 'c', quote: 'q' },
+        ],
+      },
     ]);
     expect(toSnapshot(state).citations).toEqual([
       { source: 'b' },

@@ -200,12 +200,9 @@ describe('how a turn ended is state', () => {
     const start = { type: 'message_start', message: { id: 'msg_1', content: [] } };
     const block = { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } };
     const delta = { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hel' } };
-    const { store } = conversation(
-      [{ sse: [start, block, delta].map((event) => frame(event)).join('') }],
-      {
-        protocol: anthropicProtocol,
-      },
-    );
+    const { store } = conversation([{ sse: [start, block, delta].map((event) => frame(event)).join('') }], {
+      protocol: anthropicProtocol,
+    });
     await store.send('q');
     expect(answerOf(store.getState()).end).toMatchObject({ outcome: 'interrupted' });
   });

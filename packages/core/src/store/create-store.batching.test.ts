@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerOf, callOrderOf, callsOf } from '../../test/harness.js';
 import { installFakeFrames } from '../../test/transport/fake-frames.js';
 import { encodeStream, textData, textEvents, toolPartData } from '../../test/transport/sse-events.js';
 import { assistantText, waitForState } from '../../test/transport/wait-for.js';
 import { createToolStreamStore, type ToolStreamStoreOptions } from './create-store.js';
-import { answerOf, callOrderOf, callsOf } from '../../test/harness.js';
 
 /** Resolves after every microtask queued before it. */
 const microtask = () => new Promise<void>((resolve) => queueMicrotask(resolve));

@@ -1,12 +1,12 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callsOf } from '../../test/harness.js';
 import { controlledSseResponse, sseResponse } from '../../test/transport/msw-sse.js';
 import { encodeEvent, textData, textEvents } from '../../test/transport/sse-events.js';
 import { assistantText, waitForState } from '../../test/transport/wait-for.js';
 import type { ToolStreamError } from '../errors.js';
 import { createToolStreamStore, type ToolStreamStoreOptions } from './create-store.js';
-import { callsOf } from '../../test/harness.js';
 
 const endpoint = 'http://api.test/api/chat/stream';
 const parts = ['Hello', ', ', 'world', '!'];

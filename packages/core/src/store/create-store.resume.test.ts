@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { callsOf } from '../../test/harness.js';
 import { type SseEvent, textData, toolPartData } from '../../test/transport/sse-events.js';
 import {
   type SseServer,
@@ -9,7 +10,6 @@ import {
 import { assistantText, waitForState } from '../../test/transport/wait-for.js';
 import type { ToolStreamState } from '../reducer/state.js';
 import { createToolStreamStore, type ToolStreamStoreOptions } from './create-store.js';
-import { callsOf } from '../../test/harness.js';
 
 /** A run with text around a tool call whose parts straddle the drop points used below. */
 const events: SseEvent[] = [

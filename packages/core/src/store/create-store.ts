@@ -9,9 +9,20 @@ import { createStreamReader, type StreamReader } from '../reader/stream-reader.j
 import type { ToolStreamAction, TurnPlacement } from '../reducer/actions.js';
 import { type MessageInput, normalizeMessages } from '../reducer/normalize.js';
 import { applyActions } from '../reducer/reduce.js';
-import { type AssistantMessage, type ChatMessage, initialState, type ToolStreamState } from '../reducer/state.js';
+import {
+  type AssistantMessage,
+  type ChatMessage,
+  initialState,
+  type ToolStreamState,
+} from '../reducer/state.js';
 import { createHttpTransport, type HttpTransportOptions } from '../transport/http-transport.js';
-import type { ResumeToken, ToolStreamTransport, TransportSink, TurnRequest, TurnTrigger } from '../transport/transport.js';
+import type {
+  ResumeToken,
+  ToolStreamTransport,
+  TransportSink,
+  TurnRequest,
+  TurnTrigger,
+} from '../transport/transport.js';
 import { createScheduler, type Schedule } from './scheduler.js';
 
 /** What `send` takes: the user's text, or the text with extra body fields. */
@@ -274,7 +285,10 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
   });
 
   /** Reads a transport's stream into `current` until it ends, whatever way it ends. */
-  const stream = async (current: Session, open: (sink: TransportSink, signal: AbortSignal) => Promise<void>) => {
+  const stream = async (
+    current: Session,
+    open: (sink: TransportSink, signal: AbortSignal) => Promise<void>,
+  ) => {
     try {
       await open(sinkFor(current), current.controller.signal);
       finish(current, 'done', null);
@@ -504,7 +518,9 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
 }
 
 function sendInput(input: SendInput): { message: string; body: Record<string, unknown> | undefined } {
-  return typeof input === 'string' ? { message: input, body: undefined } : { message: input.message, body: input.body };
+  return typeof input === 'string'
+    ? { message: input, body: undefined }
+    : { message: input.message, body: input.body };
 }
 
 /**

@@ -52,7 +52,12 @@ export function createHttpTransport(options: HttpTransportOptions): ToolStreamTr
   const reconnect: ReconnectOptions | false =
     options.reconnect === false ? false : { ...DEFAULT_RECONNECT, ...options.reconnect };
 
-  const run = (request: StreamRequest | null, resumeRunId: string | null, sink: TransportSink, signal: AbortSignal) =>
+  const run = (
+    request: StreamRequest | null,
+    resumeRunId: string | null,
+    sink: TransportSink,
+    signal: AbortSignal,
+  ) =>
     runStream({
       endpoint,
       request,
@@ -80,13 +85,18 @@ export function createHttpTransport(options: HttpTransportOptions): ToolStreamTr
               url: endpoint,
               method: 'POST',
               headers: { 'content-type': 'application/json', ...base },
-              body: JSON.stringify(options.body ? options.body(turn) : { message: turn.message, ...turn.body }),
+              body: JSON.stringify(
+                options.body ? options.body(turn) : { message: turn.message, ...turn.body },
+              ),
             };
       await run(request, null, sink, signal);
     },
     resume: (token: ResumeToken, sink, signal) => run(null, token.runId, sink, signal),
     async cancel(runId) {
-      const response = await fetchFn()(runUrl(endpoint, runId), { method: 'DELETE', headers: await headers() });
+      const response = await fetchFn()(runUrl(endpoint, runId), {
+        method: 'DELETE',
+        headers: await headers(),
+      });
       // 404: the run is already over, which is what was asked.
       if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
     },

@@ -122,7 +122,9 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
       }
       const canResume = request.method === 'GET' || (failure.opened && runId !== null);
       const transient =
-        detail.code === 'network' || detail.code === 'timeout' || (detail.code === 'http' && detail.retryable);
+        detail.code === 'network' ||
+        detail.code === 'timeout' ||
+        (detail.code === 'http' && detail.retryable);
       if (!transient || reconnect === false) throw failure;
       if (!canResume) {
         if (failure.opened && request.method === 'POST') {

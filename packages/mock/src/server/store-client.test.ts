@@ -1,4 +1,10 @@
-import { createToolStreamStore, latestAnswer, messageText, reduceStream, type ToolStreamStore } from '@toolstream/core';
+import {
+  createToolStreamStore,
+  latestAnswer,
+  messageText,
+  reduceStream,
+  type ToolStreamStore,
+} from '@toolstream/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunLogEntry } from '../runs/run-registry.js';
 import { scenarioToSse } from '../runs/sse-encode.js';

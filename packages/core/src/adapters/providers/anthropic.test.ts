@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completeCalls, reduce, sseNamed, statesOf } from '../../../test/providers/streams.js';
 import { callsOf } from '../../../test/harness.js';
+import { completeCalls, reduce, sseNamed, statesOf } from '../../../test/providers/streams.js';
 
 const messageStart = (content: unknown[] = []) =>
   [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completeCalls, reduce, sse, statesOf } from '../../../test/providers/streams.js';
 import { callListOf } from '../../../test/harness.js';
+import { completeCalls, reduce, sse, statesOf } from '../../../test/providers/streams.js';
 
 const response = (parts: unknown[], finishReason?: string) => ({
   candidates: [{ content: { role: 'model', parts }, index: 0, ...(finishReason ? { finishReason } : {}) }],

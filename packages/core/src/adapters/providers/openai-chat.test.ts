@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, completeCalls, eventsOf, reduce, sse, statesOf } from '../../../test/providers/streams.js';
 import { callsOf } from '../../../test/harness.js';
+import { chunk, completeCalls, eventsOf, reduce, sse, statesOf } from '../../../test/providers/streams.js';
 
 const call = (fields: Record<string, unknown>) => chunk({ tool_calls: [fields] });
 

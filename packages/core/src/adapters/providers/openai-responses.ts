@@ -166,7 +166,8 @@ export function createOpenAiResponsesAdapter(context: AdapterContext): StreamAda
           return;
         case 'response.output_text.annotation.added': {
           const url = isRecord(json.annotation) ? json.annotation.url : undefined;
-          if (typeof url === 'string' && url !== '') emit({ type: 'citations', citations: [{ source: url }] });
+          if (typeof url === 'string' && url !== '')
+            emit({ type: 'citations', citations: [{ source: url }] });
           return;
         }
         case 'response.completed':

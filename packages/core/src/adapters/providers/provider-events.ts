@@ -157,7 +157,9 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
  */
 export function finish(emit: Emit, raw: unknown): void {
   if (typeof raw !== 'string' || raw === '') return;
-  const reason = Object.hasOwn(FINISH_REASONS, raw.toLowerCase()) ? FINISH_REASONS[raw.toLowerCase()]! : 'other';
+  const reason = Object.hasOwn(FINISH_REASONS, raw.toLowerCase())
+    ? FINISH_REASONS[raw.toLowerCase()]!
+    : 'other';
   emit({ type: 'finish', reason, raw });
 }
 
