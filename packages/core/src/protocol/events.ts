@@ -79,20 +79,17 @@ export interface ToolDeltaEvent {
 }
 
 /**
- * A piece of a call's raw argument JSON, as provider streams send it. The reducer keeps the
- * text and parses it incrementally, so the call shows its partial arguments while they stream.
- * An empty `delta` still marks the call as one that has arguments (`""` means `{}`).
+ * A piece of a call's raw argument JSON, as provider streams send it, with the arguments it
+ * shows so far: the reducer appends `delta` to the call's text and shows `args` (read
+ * incrementally by the adapter, `@toolstream/core/adapters`' `createPartialJsonParser`). An
+ * empty `delta` still marks the call as one that has arguments (`""` means `{}`).
  */
 export interface ToolArgsDeltaEvent {
   type: 'tool-args-delta';
   callId: string;
   delta: string;
-  /**
-   * The partial arguments as the adapter already has them, for formats that stream structured
-   * arguments rather than JSON text (Vertex `partialArgs`). Shown instead of the reducer's own
-   * parse; an adapter that sets it must also give the final `args` or `argsText` at `tool-end`.
-   */
-  args?: unknown;
+  /** The partial arguments so far: open strings, arrays and objects as far as they have come. */
+  args: unknown;
 }
 
 /** A phase completes. */
@@ -110,11 +107,10 @@ export interface ToolEndEvent {
    * `function_call_arguments.done`); it replaces the accumulated deltas.
    */
   argsText?: string;
-  /**
-   * Call phase only: the final arguments as the adapter already has them (an object the wire
-   * sent whole, or `{input}` for free-form tool input); used instead of parsing the text.
-   */
+  /** Call phase only: the final arguments (parsed from the text, or as the wire sent them whole). */
   args?: Readonly<Record<string, unknown>>;
+  /** Call phase only: why the final argument text is not valid arguments (then `args` is `null`). */
+  argsError?: string;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { appendArguments, finishCallArguments } from '../args/call-arguments.js';
 import { describeValue, protocolError, type ToolStreamError } from '../errors.js';
 import type {
   Citation,
@@ -438,10 +437,8 @@ class StateWriter implements Batch {
     }
     this.#markStreaming();
     const call = this.#call(existing);
-    // The incremental parser lives outside state (args/call-arguments.ts): O(delta) per piece.
-    const update = appendArguments(existing, existing.argsText, delta, call);
-    call.argsText = update.text;
-    call.args = args !== undefined ? args : update.value;
+    call.argsText = (existing.argsText ?? '') + delta;
+    call.args = args;
     if (delta !== '' && !call.call.streamed) {
       this.#phase(call, 'call').streamed = true;
       call.status = liveStatus(call);
@@ -450,22 +447,16 @@ class StateWriter implements Batch {
 
   #toolEnd(event: ToolEndEvent): void {
     this.#markStreaming();
-    const previous = this.#findCall(event.callId); // the object the argument parser is keyed by
     const call = this.#openPhase(event.callId, event.phase, 'completion');
     if (call === null) return;
-    if (event.phase === 'call' && previous !== undefined) {
+    if (event.phase === 'call') {
       if (event.argsText !== undefined) call.argsText = event.argsText;
       if (event.args !== undefined) {
         call.args = event.args;
         call.argsError = null;
-      } else if (call.argsText !== null) {
-        const result = finishCallArguments(previous, call.argsText);
-        call.args = result.ok ? result.value : null;
-        call.argsError = result.ok ? null : result.error;
-        if (!result.ok) {
-          const message = `invalid arguments for call ${describeValue(call.id)}: ${result.error}`;
-          this.#pushError(protocolError(message, call.argsText, call.id));
-        }
+      } else if (event.argsError !== undefined) {
+        call.args = null;
+        call.argsError = event.argsError;
       }
     }
     const phase = this.#phase(call, event.phase);

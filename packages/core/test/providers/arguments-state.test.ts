@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCallWriter, type FinalArguments } from '../../src/adapters/providers/provider-events.js';
 import { reduceStream, type ToolStreamState } from '../../src/index.js';
 import type { StreamEvent } from '../../src/protocol/events.js';
 import type { ToolStreamAction } from '../../src/reducer/actions.js';
@@ -7,34 +8,31 @@ import { initialState } from '../../src/reducer/state.js';
 import { toSnapshot } from '../../src/snapshot/snapshot.js';
 import { callsOf } from '../harness.js';
 
-const start = (callId: string): StreamEvent => ({
-  type: 'tool-start',
-  callId,
-  phase: 'call',
-  toolName: 'tool',
-  kind: 'tool',
-  parentCallId: null,
-  agent: null,
-  eventType: 'call',
-  details: null,
-});
-const args = (callId: string, delta: string): StreamEvent => ({ type: 'tool-args-delta', callId, delta });
-const end = (
-  callId: string,
-  extra: Partial<Extract<StreamEvent, { type: 'tool-end' }>> = {},
-): StreamEvent => ({
-  type: 'tool-end',
-  callId,
-  phase: 'call',
-  output: null,
-  details: null,
-  error: null,
-  ...extra,
-});
+/**
+ * Events as a provider adapter emits them for its calls (`createCallWriter`: the arguments are
+ * read as they stream, in the adapter). One writer per stream; `writer()` makes a fresh one.
+ */
+function writer() {
+  const calls = createCallWriter();
+  const collect = (write: (emit: (event: StreamEvent) => void) => void): StreamEvent[] => {
+    const events: StreamEvent[] = [];
+    write((event) => events.push(event));
+    return events;
+  };
+  return {
+    start: (callId: string) => collect((emit) => calls.startCall(emit, callId, 'tool')),
+    args: (callId: string, delta: string) => collect((emit) => calls.argsDelta(emit, callId, delta)),
+    end: (callId: string, final: FinalArguments = {}) =>
+      collect((emit) => calls.endCall(emit, callId, final)),
+  };
+}
 
 /** Applies each action as its own batch, as a live store with per-frame publishing would. */
-function run(actions: readonly ToolStreamAction[], from: ToolStreamState = begin()): ToolStreamState {
-  return actions.reduce((state, action) => applyActions(state, [action], 0), from);
+function run(
+  actions: readonly (ToolStreamAction | readonly StreamEvent[])[],
+  from: ToolStreamState = begin(),
+): ToolStreamState {
+  return actions.flat().reduce((state, action) => applyActions(state, [action], 0), from);
 }
 function begin(): ToolStreamState {
   return applyActions(
@@ -53,6 +51,7 @@ function begin(): ToolStreamState {
 
 describe('tool-call arguments in state', () => {
   it('exposes the partial arguments while they stream, then the parsed object', () => {
+    const { start, args, end } = writer();
     const streaming = run([start('c'), args('c', '{"path": "a.ts", "lines": [1, 2')]);
     expect(callsOf(streaming).c!.args).toEqual({ path: 'a.ts', lines: [1, 2] });
     expect(callsOf(streaming).c!.argsText).toBe('{"path": "a.ts", "lines": [1, 2');
@@ -67,27 +66,37 @@ describe('tool-call arguments in state', () => {
   });
 
   it('leaves unchanged calls and argument values with their identity (structural sharing)', () => {
+    const { start, args } = writer();
     const before = run([start('a'), args('a', '{"x": {"y": 1}, "s": "'), start('b'), args('b', '{"q": "')]);
     const after = run([args('b', 'more')], before);
     expect(callsOf(after).a).toBe(callsOf(before).a);
     expect(callsOf(after).b).not.toBe(callsOf(before).b);
-    const whitespace = run([args('a', '')], before);
-    expect(callsOf(whitespace).a!.args).toBe(callsOf(before).a!.args);
     const grown = run([args('a', 'z')], before);
     expect((callsOf(grown).a!.args as { x: unknown }).x).toBe((callsOf(before).a!.args as { x: unknown }).x);
+    expect(args('a', '')).toEqual([]); // nothing to say: the call and its arguments stay as they are
+    const spaced = writer();
+    const [, empty] = spaced.start('s');
+    const [whitespace] = spaced.args('s', '   ');
+    expect(whitespace).toMatchObject({ args: {} });
+    expect((whitespace as { args: unknown }).args).toBe((empty as { args: unknown }).args);
   });
 
   it('does not change an earlier state, and a branch from it is independent', () => {
-    const base = run([start('c'), args('c', '{"v": "a')]);
+    const left = writer();
+    const right = writer();
+    const base = run([left.start('c'), left.args('c', '{"v": "a')]);
+    right.start('c');
+    right.args('c', '{"v": "a');
     const frozen = JSON.stringify(base);
-    const left = run([args('c', 'b"}'), end('c')], base);
-    const right = run([args('c', 'c"}'), end('c')], base);
+    const leftState = run([left.args('c', 'b"}'), left.end('c')], base);
+    const rightState = run([right.args('c', 'c"}'), right.end('c')], base);
     expect(JSON.stringify(base)).toBe(frozen);
-    expect(callsOf(left).c!.args).toEqual({ v: 'ab' });
-    expect(callsOf(right).c!.args).toEqual({ v: 'ac' });
+    expect(callsOf(leftState).c!.args).toEqual({ v: 'ab' });
+    expect(callsOf(rightState).c!.args).toEqual({ v: 'ac' });
   });
 
   it('stays plain JSON, and a state restored from JSON streams on', () => {
+    const { start, args, end } = writer();
     const state = run([start('c'), args('c', '{"list": [{"a": 1}, {"b": "te')]);
     const restored = JSON.parse(JSON.stringify(state)) as ToolStreamState;
     expect(restored).toEqual(state);
@@ -96,6 +105,7 @@ describe('tool-call arguments in state', () => {
   });
 
   it('reports invalid arguments as a protocol error naming the call, never throws', () => {
+    const { start, args, end } = writer();
     const state = run([start('bad'), args('bad', '{"a": 1,,}'), end('bad')]);
     expect(callsOf(state).bad!.args).toBeNull();
     expect(callsOf(state).bad!.argsError).toMatch(/^invalid JSON/);
@@ -110,6 +120,7 @@ describe('tool-call arguments in state', () => {
   });
 
   it('takes final text and values from tool-end when the adapter gives them', () => {
+    const { start, args, end } = writer();
     const text = run([start('t'), args('t', '{"lost": '), end('t', { argsText: '{"a": 2}' })]);
     expect(callsOf(text).t).toMatchObject({ args: { a: 2 }, argsText: '{"a": 2}', argsError: null });
     const value = run([
@@ -125,12 +136,14 @@ describe('tool-call arguments in state', () => {
   });
 
   it('reports arguments after the call phase completed', () => {
+    const { start, args, end } = writer();
     const state = run([start('c'), args('c', '{}'), end('c'), args('c', '{"late": 1}')]);
     expect(callsOf(state).c!.argsText).toBe('{}');
     expect(state.errors[0]).toMatchObject({ code: 'protocol', callId: 'c' });
   });
 
   it('a call opened but never closed is incomplete in the snapshot, with its raw text', () => {
+    const { start, args } = writer();
     const state = run([
       start('open'),
       args('open', '{"q": "par'),

@@ -3,13 +3,11 @@ import type { AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
 import { serverError } from '../common-events.js';
 import { frameText } from '../frame-json.js';
 import {
-  argsDelta,
-  endCall,
+  createCallWriter,
   objectFrame,
   providerId,
   reasoning,
   sniffJsonType,
-  startCall,
   stringOr,
   text,
 } from './provider-events.js';
@@ -57,6 +55,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set([
  * fatal. State, step and custom events are not part of the conversation and are skipped.
  */
 export function createAgUiAdapter(): StreamAdapter {
+  const { startCall, argsDelta, endCall } = createCallWriter();
   /** Calls opened here, and whether their call phase is closed. */
   const calls = new Map<string, { closed: boolean }>();
   /** The call `TOOL_CALL_CHUNK`s without an id continue. */

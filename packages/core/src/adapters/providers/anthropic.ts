@@ -3,18 +3,15 @@ import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../
 import { serverError } from '../common-events.js';
 import { frameText, isRecord } from '../frame-json.js';
 import {
-  argsDelta,
-  endCall,
+  createCallWriter,
   finish,
   objectFrame,
   providerId,
   reasoning,
   sniffJsonType,
-  startCall,
   stringOr,
   text,
   usage,
-  wholeCall,
   wireErrorMessage,
 } from './provider-events.js';
 
@@ -49,6 +46,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set([
  * client calls and are left out. An `error` leaves open blocks open: their calls stay incomplete.
  */
 export function createAnthropicAdapter(context: AdapterContext): StreamAdapter {
+  const { startCall, argsDelta, endCall, wholeCall } = createCallWriter();
   const blocks = new Map<number, Block>();
   const seen = new Set<string>();
   const messages = new Set<string>();

@@ -3,14 +3,12 @@ import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../
 import { serverError } from '../common-events.js';
 import { frameText, isRecord } from '../frame-json.js';
 import {
-  argsDelta,
   argumentText,
-  endCall,
+  createCallWriter,
   objectFrame,
   providerId,
   reasoning,
   sniffJsonType,
-  startCall,
   stringOr,
   text,
   wireErrorMessage,
@@ -40,6 +38,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set([
  * `finish_reason: "ERROR"` is fatal.
  */
 export function createCohereAdapter(context: AdapterContext): StreamAdapter {
+  const { startCall, argsDelta, endCall } = createCallWriter();
   const byIndex = new Map<number, { callId: string; closed: boolean }>();
   let failed = false;
 

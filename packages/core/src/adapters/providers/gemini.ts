@@ -4,13 +4,11 @@ import { handleLifecycleFrame, serverError } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
 import { setAtJsonPath } from './json-path.js';
 import {
-  endCall,
+  createCallWriter,
   providerId,
   reasoning,
-  startCall,
   stringOr,
   text,
-  wholeCall,
   wireErrorMessage,
 } from './provider-events.js';
 
@@ -36,6 +34,7 @@ interface StreamingCall {
  * next call, or the candidate's `finishReason`.
  */
 export function createGeminiAdapter(context: AdapterContext): StreamAdapter {
+  const { startCall, endCall, wholeCall } = createCallWriter();
   let streaming: StreamingCall | null = null;
   let failed = false;
 

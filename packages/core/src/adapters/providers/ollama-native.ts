@@ -2,7 +2,7 @@ import { protocolError } from '../../errors.js';
 import type { AdapterContext, AdapterDefinition, StreamAdapter } from '../adapter.js';
 import { handleLifecycleFrame, serverError } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
-import { providerId, reasoning, stringOr, text, wholeCall } from './provider-events.js';
+import { createCallWriter, providerId, reasoning, stringOr, text } from './provider-events.js';
 
 /**
  * Ollama's native `/api/chat` stream: NDJSON (the frame decoder turns each line into a frame),
@@ -12,6 +12,7 @@ import { providerId, reasoning, stringOr, text, wholeCall } from './provider-eve
  * `stop` even when tools were called, so nothing is read from it.
  */
 export function createOllamaNativeAdapter(context: AdapterContext): StreamAdapter {
+  const { wholeCall } = createCallWriter();
   let failed = false;
   return {
     protocol: 'ollama-native',

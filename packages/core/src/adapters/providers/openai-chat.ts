@@ -6,12 +6,10 @@ import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../
 import { handleLifecycleFrame, serverError } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
 import {
-  argsDelta,
   argumentText,
-  endCall,
+  createCallWriter,
   providerId,
   reasoning,
-  startCall,
   stringOr,
   text,
   wireErrorMessage,
@@ -51,6 +49,7 @@ interface ChatCall {
  * arguments are a whole JSON document. Calls the wire never closed stay open at the end.
  */
 export function createOpenAiChatAdapter(context: AdapterContext): StreamAdapter {
+  const { startCall, argsDelta, endCall } = createCallWriter();
   const calls: ChatCall[] = [];
   const byId = new Map<string, ChatCall>();
   const byIndex = new Map<number | string, ChatCall>();

@@ -3,15 +3,12 @@ import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../
 import { serverError } from '../common-events.js';
 import { frameText, isRecord } from '../frame-json.js';
 import {
-  argsDelta,
-  endCall,
+  createCallWriter,
   objectFrame,
   providerId,
   reasoning,
-  startCall,
   stringOr,
   text,
-  wholeCall,
   wireErrorMessage,
 } from './provider-events.js';
 
@@ -36,6 +33,7 @@ interface ResponsesCall {
  * Free-form `custom_tool_call` input is kept as `{input: "<text>"}`.
  */
 export function createOpenAiResponsesAdapter(context: AdapterContext): StreamAdapter {
+  const { startCall, argsDelta, endCall, wholeCall } = createCallWriter();
   const byOutput = new Map<number, ResponsesCall>();
   const byItem = new Map<string, ResponsesCall>();
   const byCallId = new Map<string, ResponsesCall>();

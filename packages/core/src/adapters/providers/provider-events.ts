@@ -1,4 +1,6 @@
-import { protocolError } from '../../errors.js';
+import { finishArguments, parseArguments, partialArguments } from '../../args/arguments.js';
+import { createPartialJsonParser, type PartialJsonParser } from '../../args/partial-json.js';
+import { describeValue, protocolError } from '../../errors.js';
 import type { FinishReason, TokenUsage } from '../../protocol/events.js';
 import type { SseFrame } from '../../protocol/wire.js';
 import type { Emit } from '../adapter.js';
@@ -10,55 +12,124 @@ import { frameJson, frameText, isRecord } from '../frame-json.js';
  * `tool`, no parent, no sub-agent) whose call phase carries JSON arguments.
  */
 
-/** Opens a call's call phase and marks it as one that has arguments (`""` so far, which means `{}`). */
-export function startCall(
-  emit: Emit,
-  callId: string,
-  toolName: string,
-  details: Readonly<Record<string, unknown>> | null = null,
-): void {
-  emit({
-    type: 'tool-start',
-    callId,
-    phase: 'call',
-    toolName,
-    kind: 'tool',
-    parentCallId: null,
-    agent: null,
-    eventType: 'call',
-    details,
-  });
-  emit({ type: 'tool-args-delta', callId, delta: '' });
+/** Final arguments a format sends whole: the raw text, and/or the value itself. */
+export interface FinalArguments {
+  argsText?: string;
+  args?: Readonly<Record<string, unknown>>;
 }
 
-/** A piece of a call's raw argument text. */
-export function argsDelta(emit: Emit, callId: string, delta: string): void {
-  if (delta !== '') emit({ type: 'tool-args-delta', callId, delta });
+/** The call emitters of one adapter (see {@link createCallWriter}). */
+export interface CallWriter {
+  /** Opens a call's call phase, as one that has arguments (`""` so far, which means `{}`). */
+  startCall(
+    emit: Emit,
+    callId: string,
+    toolName: string,
+    details?: Readonly<Record<string, unknown>> | null,
+  ): void;
+  /** A piece of a call's raw argument text, with the arguments it shows so far. */
+  argsDelta(emit: Emit, callId: string, delta: string): void;
+  /**
+   * Closes a call's call phase with its final arguments: `final.args` when the wire sent the
+   * value, else the text (`final.argsText`, or the pieces) parsed by `parseArguments`'s rules.
+   * Text that is not valid arguments closes the call with `argsError` and a protocol error.
+   */
+  endCall(emit: Emit, callId: string, final?: FinalArguments): void;
+  /**
+   * A call that arrives whole (Ollama native, Gemini, Groq-like servers): start, arguments, end.
+   * Object arguments are sent on as their JSON text, so every call has a raw string.
+   */
+  wholeCall(
+    emit: Emit,
+    callId: string,
+    toolName: string,
+    args: unknown,
+    details?: Readonly<Record<string, unknown>> | null,
+  ): void;
 }
 
-/** Closes a call's call phase; the reducer parses the accumulated text unless `final` says otherwise. */
-export function endCall(
-  emit: Emit,
-  callId: string,
-  final: { argsText?: string; args?: Readonly<Record<string, unknown>> } = {},
-): void {
-  emit({ type: 'tool-end', callId, phase: 'call', output: null, details: null, error: null, ...final });
+/** One call's arguments being read. */
+interface Reading {
+  text: string;
+  parser: PartialJsonParser;
+  /** What nothing (or whitespace) shows: kept, so the value keeps its identity meanwhile. */
+  empty: Record<string, unknown>;
 }
 
 /**
- * A call that arrives whole (Ollama native, Gemini, Groq-like servers): start, arguments, end.
- * Object arguments are sent on as their JSON text, so every call has a raw string.
+ * The call emitters of one adapter, reading each call's argument text as it streams: each
+ * `tool-args-delta` carries the partial arguments (incremental parsing, O(piece)), and
+ * `tool-end` the final ones. Argument JSON is a provider-format concern, so it lives here: the
+ * reducer only keeps what the adapter says, and a store for toolstream's own protocol does not
+ * carry a JSON parser.
  */
-export function wholeCall(
-  emit: Emit,
-  callId: string,
-  toolName: string,
-  args: unknown,
-  details: Readonly<Record<string, unknown>> | null = null,
-): void {
-  startCall(emit, callId, toolName, details);
-  argsDelta(emit, callId, argumentText(args));
-  endCall(emit, callId);
+export function createCallWriter(): CallWriter {
+  const reading = new Map<string, Reading>();
+  const readingOf = (callId: string): Reading => {
+    let entry = reading.get(callId);
+    if (entry === undefined) {
+      entry = { text: '', parser: createPartialJsonParser(), empty: {} };
+      reading.set(callId, entry);
+    }
+    return entry;
+  };
+
+  const writer: CallWriter = {
+    startCall(emit, callId, toolName, details = null) {
+      emit({
+        type: 'tool-start',
+        callId,
+        phase: 'call',
+        toolName,
+        kind: 'tool',
+        parentCallId: null,
+        agent: null,
+        eventType: 'call',
+        details,
+      });
+      const entry = readingOf(callId);
+      emit({ type: 'tool-args-delta', callId, delta: '', args: partialArguments(entry.parser, entry.empty) });
+    },
+    argsDelta(emit, callId, delta) {
+      if (delta === '') return;
+      const entry = readingOf(callId);
+      entry.text += delta;
+      entry.parser.push(delta);
+      emit({ type: 'tool-args-delta', callId, delta, args: partialArguments(entry.parser, entry.empty) });
+    },
+    endCall(emit, callId, final = {}) {
+      const entry = readingOf(callId);
+      reading.delete(callId);
+      const end = {
+        type: 'tool-end',
+        callId,
+        phase: 'call',
+        output: null,
+        details: null,
+        error: null,
+      } as const;
+      if (final.args !== undefined) {
+        emit({ ...end, argsText: final.argsText ?? entry.text, args: final.args });
+        return;
+      }
+      const text = final.argsText ?? entry.text;
+      const result = text === entry.text ? finishArguments(entry.parser) : parseArguments(text);
+      const argsText = final.argsText === undefined ? {} : { argsText: text };
+      if (result.ok) {
+        emit({ ...end, ...argsText, args: result.value });
+        return;
+      }
+      const message = `invalid arguments for call ${describeValue(callId)}: ${result.error}`;
+      emit({ type: 'protocol-error', error: protocolError(message, text, callId) });
+      emit({ ...end, ...argsText, argsError: result.error });
+    },
+    wholeCall(emit, callId, toolName, args, details = null) {
+      writer.startCall(emit, callId, toolName, details);
+      writer.argsDelta(emit, callId, argumentText(args));
+      writer.endCall(emit, callId);
+    },
+  };
+  return writer;
 }
 
 /** The raw text of arguments that may come as a string or as a parsed value. */
