@@ -329,7 +329,7 @@ describe('bad input is recorded, never thrown', () => {
     { name: 'an end for an unknown call', events: [toolEnd('nope')], message: /unknown call "nope"/ },
     {
       name: 'arguments for an unknown call',
-      events: [{ type: 'tool-args-delta', callId: 'nope', delta: '{' }],
+      events: [{ type: 'tool-args-delta', callId: 'nope', delta: '{', args: {} }],
       message: /unknown call "nope"/,
     },
     {

@@ -15,7 +15,7 @@ const everything: ToolStreamAction[] = [
   toolStart('d1', { kind: 'delegation', agent: 'scout', details: { summary: 's' } }),
   toolStart('n1', { parent: 'd1' }),
   toolDelta('n1', 'x', 'call', { k: 1 }),
-  { type: 'tool-args-delta', callId: 'n1', delta: '{}' },
+  { type: 'tool-args-delta', callId: 'n1', delta: '{}', args: {} },
   toolEnd('n1', { output: 'args' }),
   toolStart('n1', { phase: 'result' }),
   toolDelta('n1', 'r', 'result'),

@@ -1,14 +1,9 @@
-import { createStore } from 'zustand/vanilla';
 import type { AdapterDefinition } from '../adapters/adapter.js';
 import { type ProtocolOption, resolveProtocol } from '../adapters/auto.js';
-import { EventIdLog } from '../adapters/event-id-log.js';
-import { networkError, type ToolStreamError, TransportFailure } from '../errors.js';
-import type { StreamEvent } from '../protocol/events.js';
+import type { ToolStreamError } from '../errors.js';
 import type { SseFrame } from '../protocol/wire.js';
-import { createStreamReader, type StreamReader } from '../reader/stream-reader.js';
-import type { ToolStreamAction, TurnPlacement } from '../reducer/actions.js';
+import type { TurnPlacement } from '../reducer/actions.js';
 import { type MessageInput, normalizeMessages } from '../reducer/normalize.js';
-import { applyActions } from '../reducer/reduce.js';
 import {
   type AssistantMessage,
   type ChatMessage,
@@ -16,14 +11,10 @@ import {
   type ToolStreamState,
 } from '../reducer/state.js';
 import { createHttpTransport, type HttpTransportOptions } from '../transport/http-transport.js';
-import type {
-  ResumeToken,
-  ToolStreamTransport,
-  TransportSink,
-  TurnRequest,
-  TurnTrigger,
-} from '../transport/transport.js';
-import { createScheduler, type Schedule } from './scheduler.js';
+import type { ResumeToken, ToolStreamTransport, TurnRequest, TurnTrigger } from '../transport/transport.js';
+import { createBatchedState } from './batched-state.js';
+import { createRunSessions, type Session } from './run-sessions.js';
+import type { Schedule } from './scheduler.js';
 
 /** What `send` takes: the user's text, or the text with extra body fields. */
 export type SendInput = string | { message: string; body?: Record<string, unknown> };
@@ -127,24 +118,10 @@ export interface ToolStreamStore {
   getResumeToken(): ResumeToken | null;
 }
 
-/** One connection (or ingest session) feeding the current run. */
-interface Session {
-  readonly controller: AbortController;
-  readonly reader: StreamReader;
-  /** The stream said it is done. */
-  sawDone: boolean;
-  ended: boolean;
-  /** A transport request feeds it (else `ingest*` does). */
-  requested: boolean;
-  /** The server has answered the request with a stream. */
-  answered: boolean;
-  /** Stopped before the server named the run: cancel it as soon as it does. */
-  cancelWhenNamed: boolean;
-  runId: string | null;
-}
-
 /**
- * Creates a {@link ToolStreamStore}.
+ * Creates a {@link ToolStreamStore}: the state (batched, see batched-state.ts), the sessions
+ * that feed it (run-sessions.ts: a transport's streams, or what `ingest*` is given), and the
+ * conversation's actions, which place each turn and start its stream.
  *
  * @example
  * ```ts
@@ -162,149 +139,24 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     (options.endpoint === undefined ? null : createHttpTransport({ ...options, endpoint: options.endpoint }));
   const startMessages = () => normalizeMessages(options.initialMessages ?? [], now());
   const restored = options.initialState;
-  const start =
+  const state = createBatchedState(
     restored === undefined
       ? initialState(startMessages())
-      : { ...restored, messages: normalizeMessages(restored.messages, now(), true) };
-  const api = createStore<ToolStreamState>()(() => start);
-  let queue: ToolStreamAction[] = [];
-  let session: Session | null = null;
-  // The SSE ids the last named run applied here, so that re-attaching it on this store skips an
-  // event a server replays (some replay from Last-Event-ID inclusive, or overlap after a drop).
-  let lastApplied: { runId: string; ids: EventIdLog } | null = null;
+      : { ...restored, messages: normalizeMessages(restored.messages, now(), true) },
+    options.schedule ?? 'frame',
+    now,
+  );
+  const { api, dispatch } = state;
+  const sessions = createRunSessions({
+    state,
+    transport,
+    protocol: options.protocol,
+    protocols: options.protocols,
+    onFinish: options.onFinish,
+    onError: options.onError,
+  });
   // Extra body fields of each user message, so a retry sends what the first request sent.
   const bodies = new Map<string, Record<string, unknown> | undefined>();
-
-  const flush = () => {
-    if (queue.length === 0) return;
-    const actions = queue;
-    queue = [];
-    const previous = api.getState();
-    const next = applyActions(previous, actions, now());
-    if (next !== previous) api.setState(next, true);
-  };
-  const scheduler = createScheduler(options.schedule ?? 'frame', flush);
-  const dispatch = (action: ToolStreamAction) => {
-    queue.push(action);
-    scheduler.request();
-  };
-  const flushNow = () => {
-    scheduler.cancel();
-    flush();
-  };
-
-  const openSession = (appliedIds?: EventIdLog): Session => {
-    const emit = (event: StreamEvent) => {
-      if (current.ended) return;
-      if (event.type === 'done') current.sawDone = true;
-      dispatch(event);
-    };
-    const current: Session = {
-      controller: new AbortController(),
-      reader: createStreamReader(emit, {
-        protocol: options.protocol,
-        protocols: options.protocols,
-        appliedIds,
-      }),
-      sawDone: false,
-      ended: false,
-      requested: false,
-      answered: false,
-      cancelWhenNamed: false,
-      runId: null,
-    };
-    session = current;
-    return current;
-  };
-
-  /** Ends a session's run once: closes open calls, records the error, tells the callbacks. */
-  const finish = (
-    current: Session,
-    status: 'done' | 'error' | 'aborted' | 'idle',
-    error: ToolStreamError | null,
-  ) => {
-    if (current.ended) return;
-    if (status === 'done') current.reader.end();
-    if (current.reader.protocol !== null) dispatch({ type: 'run-info', protocol: current.reader.protocol });
-    current.ended = true;
-    if (session === current) session = null;
-    dispatch({ type: 'run-end', status, error });
-    flushNow();
-    const state = api.getState();
-    if (state.run.runId !== null) lastApplied = { runId: state.run.runId, ids: current.reader.appliedIds };
-    if (error?.fatal) options.onError?.(error);
-    if (status !== 'idle') options.onFinish?.(state);
-  };
-
-  const cancelOnServer = async (runId: string) => {
-    try {
-      await transport!.cancel(runId);
-    } catch (cause) {
-      dispatch({
-        type: 'error',
-        error: networkError(
-          `Could not ask the server to cancel run ${runId}: ${cause instanceof Error ? cause.message : 'unknown error'}`,
-          false,
-        ),
-      });
-      flushNow();
-    }
-  };
-
-  const sinkFor = (current: Session): TransportSink => ({
-    open: () => current.reader.restart(),
-    chunk(bytes) {
-      current.reader.feed(bytes);
-      return !current.sawDone && !current.ended;
-    },
-    status(status) {
-      if (status === 'streaming') current.answered = true;
-      if (current.ended) {
-        // Stopped while the request was pending, and the answer came without a run name:
-        // closing the connection is how such a server is told to stop.
-        if (status === 'streaming' && current.cancelWhenNamed) current.controller.abort('stop');
-        return;
-      }
-      dispatch({ type: 'status', status });
-    },
-    runId(runId) {
-      current.runId = runId;
-      if (current.cancelWhenNamed) {
-        current.cancelWhenNamed = false;
-        current.controller.abort('stop');
-        void cancelOnServer(runId);
-        return;
-      }
-      if (!current.ended) dispatch({ type: 'run-info', runId });
-    },
-    lastEventId() {
-      flushNow();
-      return api.getState().run.lastEventId;
-    },
-    serverRetryMs: () => current.reader.serverRetryMs,
-  });
-
-  /** Reads a transport's stream into `current` until it ends, whatever way it ends. */
-  const stream = async (
-    current: Session,
-    open: (sink: TransportSink, signal: AbortSignal) => Promise<void>,
-  ) => {
-    try {
-      await open(sinkFor(current), current.controller.signal);
-      finish(current, 'done', null);
-    } catch (cause) {
-      if (current.controller.signal.aborted) {
-        finish(current, current.controller.signal.reason === 'detach' ? 'idle' : 'aborted', null);
-        return;
-      }
-      const detail = cause instanceof TransportFailure ? cause.detail : null;
-      const error: ToolStreamError =
-        detail === null || detail.code === 'aborted'
-          ? networkError(cause instanceof Error ? cause.message : 'The connection failed.')
-          : { ...detail, fatal: true };
-      finish(current, 'error', error);
-    }
-  };
 
   const needTransport = (method: string): ToolStreamTransport => {
     if (transport !== null) return transport;
@@ -324,18 +176,18 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     trigger: TurnTrigger,
   ) => {
     const chosen = needTransport(trigger);
-    if (session !== null) await store.stop();
-    const current = openSession();
-    current.requested = true;
+    if (sessions.current !== null) await store.stop();
+    const session = sessions.open();
+    session.requested = true;
     dispatch({ type: 'run-start', assistantMessageId: generateId(), placement, protocol: protocolName() });
-    flushNow();
+    state.flush();
     const turn: TurnRequest = { message, body, history: historyBefore(api.getState().messages), trigger };
-    await stream(current, (sink, signal) => chosen.send(turn, sink, signal));
+    await sessions.stream(session, (sink, signal) => chosen.send(turn, sink, signal));
   };
 
   /** The last answer and the user message it answers, for retry and regenerate. */
   const lastTurn = (method: string) => {
-    flushNow();
+    state.flush();
     const { messages } = api.getState();
     const answer = messages.at(-1);
     const question = messages.at(-2);
@@ -343,6 +195,33 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       throw new TypeError(`toolstream: ${method}() needs a last turn: a user message and its answer.`);
     }
     return { answer, question };
+  };
+
+  const replaceState = (next: ToolStreamState) => {
+    if (sessions.current !== null) void store.stop();
+    sessions.forget();
+    state.replace(next);
+  };
+
+  const openIngestTurn = (userMessage: string | null): Session => {
+    const session = sessions.open();
+    const user = userMessage === null ? null : { id: generateId(), text: userMessage };
+    dispatch({
+      type: 'run-start',
+      assistantMessageId: generateId(),
+      placement: { kind: 'append', userMessage: user },
+      protocol: null,
+    });
+    return session;
+  };
+
+  /** The session `ingest*` feeds, beginning a turn when none is going. */
+  const ingestSession = (): Session => sessions.current ?? openIngestTurn(null);
+
+  /** An ingested stream that said it is done ends its turn: the next `ingest*` begins another. */
+  const endIfDone = () => {
+    const session = sessions.current;
+    if (session?.sawDone) sessions.finish(session, 'done', null);
   };
 
   const store: ToolStreamStore = {
@@ -370,45 +249,27 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     },
 
     async edit(messageId, input) {
-      flushNow();
+      state.flush();
       const target = api.getState().messages.find((m) => m.id === messageId);
-      if (target?.role !== 'user') throw new TypeError(`toolstream: edit() needs the id of a user message.`);
+      if (target?.role !== 'user') throw new TypeError('toolstream: edit() needs the id of a user message.');
       const { message, body } = sendInput(input);
       bodies.set(messageId, body);
       return runTurn({ kind: 'edit', userMessageId: messageId, text: message }, message, body, 'edit');
     },
 
     async stop() {
-      const current = session;
-      if (current === null) {
-        // Detached from a run that goes on on the server: cancel it there, end the turn here.
-        flushNow();
-        const { run } = api.getState();
-        const turn = openTurn(api.getState());
-        if (run.runId === null || turn === null || transport === null) return;
-        dispatch({ type: 'run-end', status: 'aborted', error: null });
-        flushNow();
-        await cancelOnServer(run.runId);
-        return;
-      }
-      const runId = current.runId ?? api.getState().run.runId;
-      finish(current, 'aborted', null);
-      if (runId === null && current.requested && !current.answered) {
-        // The request has not been answered yet: the server may already be running it. Keep the
-        // request open until the answer names the run, then cancel it (see sinkFor).
-        current.cancelWhenNamed = true;
-        return;
-      }
-      current.controller.abort('stop');
-      if (runId !== null && current.requested) await cancelOnServer(runId);
+      if (sessions.current !== null) return sessions.stop();
+      // Detached from a run that goes on on the server: cancel it there, end its turn here.
+      state.flush();
+      const { run } = api.getState();
+      if (run.runId === null || openTurn(api.getState()) === null || transport === null) return;
+      dispatch({ type: 'run-end', status: 'aborted', error: null });
+      state.flush();
+      await sessions.cancelOnServer(run.runId);
     },
 
     detach() {
-      const current = session;
-      if (current !== null) {
-        current.controller.abort('detach');
-        finish(current, 'idle', null);
-      }
+      sessions.detach();
       return store.getResumeToken();
     },
 
@@ -425,26 +286,24 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
             fatal: false,
           },
         });
-        flushNow();
+        state.flush();
         return;
       }
       // Leave a live connection as detach() would, at once: its late `aborted` ending would
       // otherwise land on the re-attached run and mark its open calls stopped.
-      if (session !== null) store.detach();
-      const applied = lastApplied?.runId === resumeFrom.runId ? lastApplied.ids.clone() : new EventIdLog();
-      if (resumeFrom.lastEventId !== null) applied.add(resumeFrom.lastEventId);
-      const current = openSession(applied);
-      current.requested = true;
-      current.runId = resumeFrom.runId;
+      sessions.detach();
+      const session = sessions.open(sessions.appliedIdsFor(resumeFrom));
+      session.requested = true;
+      session.runId = resumeFrom.runId;
       dispatch({ type: 'run-info', runId: resumeFrom.runId });
       if (resumeFrom.lastEventId !== null) dispatch({ type: 'event-id', id: resumeFrom.lastEventId });
       dispatch({ type: 'status', status: 'reconnecting' });
-      await stream(current, (sink, signal) => chosen.resume(resumeFrom, sink, signal));
+      await sessions.stream(session, (sink, signal) => chosen.resume(resumeFrom, sink, signal));
     },
 
     release() {
-      flushNow();
-      if (session === null) return;
+      state.flush();
+      if (sessions.current === null) return;
       if (options.onRelease === 'detach' && store.getResumeToken() !== null) store.detach();
       else void store.stop();
     },
@@ -458,7 +317,8 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     },
 
     startTurn(userMessage) {
-      if (session !== null) finish(session, 'done', null);
+      const session = sessions.current;
+      if (session !== null) sessions.finish(session, 'done', null);
       openIngestTurn(userMessage ?? null);
     },
     ingest(payload) {
@@ -474,44 +334,17 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       endIfDone();
     },
     complete() {
-      if (session !== null) finish(session, 'done', null);
+      const session = sessions.current;
+      if (session !== null) sessions.finish(session, 'done', null);
     },
 
-    flush: flushNow,
+    flush: state.flush,
 
     getResumeToken() {
-      flushNow();
+      state.flush();
       const { runId, lastEventId } = api.getState().run;
       return runId === null ? null : { runId, lastEventId };
     },
-  };
-
-  const replaceState = (state: ToolStreamState) => {
-    if (session !== null) void store.stop();
-    queue = [];
-    lastApplied = null;
-    scheduler.cancel();
-    api.setState(state, true);
-  };
-
-  const openIngestTurn = (userMessage: string | null): Session => {
-    const current = openSession();
-    const user = userMessage === null ? null : { id: generateId(), text: userMessage };
-    dispatch({
-      type: 'run-start',
-      assistantMessageId: generateId(),
-      placement: { kind: 'append', userMessage: user },
-      protocol: null,
-    });
-    return current;
-  };
-
-  /** The session that `ingest*` feeds, beginning a turn when none is going. */
-  const ingestSession = (): Session => session ?? openIngestTurn(null);
-
-  /** An ingested stream that said it is done ends its turn: the next `ingest*` begins another. */
-  const endIfDone = () => {
-    if (session?.sawDone) finish(session, 'done', null);
   };
 
   return store;
