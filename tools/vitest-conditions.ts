@@ -7,8 +7,15 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
  */
 export const SOURCE_CONDITION = '@toolstream/source';
 
+/**
+ * Vite's server conditions without `module`, as Vitest's own defaults have them: `module` picks
+ * bundler-only ESM builds that Node cannot load (the AWS SDK's `dist-es`, whose imports have no
+ * file extensions), which breaks any test that reaches `@toolstream/core/providers`.
+ */
+export const serverConditions = defaultServerConditions.filter((condition) => condition !== 'module');
+
 /** `resolve` and `ssr.resolve` settings for a Vitest project in this repository. */
 export const sourceResolution = {
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...serverConditions] } },
 };

@@ -1,5 +1,6 @@
 import type { StreamEvent } from '../protocol/events.js';
 import type { SseFrame } from '../protocol/wire.js';
+import type { FrameDecoder, FrameDecoderCallbacks } from '../reader/frame-decoder.js';
 
 /** Receives the normalized events an adapter produces. */
 export type Emit = (event: StreamEvent) => void;
@@ -41,6 +42,13 @@ export interface AdapterDefinition {
    */
   sniff(frame: SseFrame, json: unknown): boolean;
   create(context: AdapterContext): StreamAdapter;
+  /**
+   * A binary framing of the format's own (Bedrock's AWS event stream), for formats that are not
+   * text: it wraps the text frame decoder, and cuts the bytes into frames itself when the first
+   * bytes are its framing, else hands them on. The reader uses it when the definition is named
+   * as `protocol`, or is among the `protocols` of `auto`.
+   */
+  framing?(callbacks: FrameDecoderCallbacks, text: FrameDecoder): FrameDecoder;
 }
 
 /** Creates a context whose generated ids are `<prefix>-1`, `<prefix>-2`… per stream. */

@@ -26,7 +26,8 @@ export type ProtocolName =
   | 'gemini'
   | 'ollama-native'
   | 'ag-ui'
-  | 'cohere';
+  | 'cohere'
+  | 'bedrock';
 
 /**
  * A `protocol` option: `auto` (recognise it from the first frames, among `protocols`), the name

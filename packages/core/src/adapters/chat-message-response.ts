@@ -2,7 +2,7 @@ import { describeValue, protocolError } from '../errors.js';
 import type { ToolPhaseName } from '../protocol/events.js';
 import type { SseFrame, ToolEventType } from '../protocol/wire.js';
 import type { AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
-import { handleLifecycleFrame, serverError } from './common-events.js';
+import { errorMessage, handleLifecycleFrame, serverError } from './common-events.js';
 import { frameJson, frameText, isRecord } from './frame-json.js';
 
 // Bits of a call's entry: which phases were opened and closed.
@@ -193,15 +193,8 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
       }
       // Gateways report failures as `{"error": …}` in an ordinary frame.
       if (message === undefined && toolCalls === undefined && json.error !== undefined) {
-        const error = json.error;
-        const text =
-          isRecord(error) && typeof error.message === 'string'
-            ? error.message
-            : typeof error === 'string'
-              ? error
-              : 'The server reported an error.';
         done = true;
-        emit({ type: 'server-error', error: serverError(text) });
+        emit({ type: 'server-error', error: serverError(errorMessage({ data: '', json })) });
       }
     },
     end(emit) {

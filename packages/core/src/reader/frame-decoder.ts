@@ -13,6 +13,8 @@ export interface FrameDecoderCallbacks {
   onFrame(frame: SseFrame): void;
   /** The server's `retry:` field, in milliseconds. */
   onRetry?(ms: number): void;
+  /** A line that is not SSE (no known field): binary data, an HTML page… */
+  onInvalid?(line: string): void;
 }
 
 /** Turns bytes or text, cut anywhere, into frames. */
@@ -45,6 +47,7 @@ export function createFrameDecoder(
       // The parser's event already has the shape of a frame (`event`, `data`, `id`): no copy.
       onEvent: callbacks.onFrame,
       onRetry: (ms) => callbacks.onRetry?.(ms),
+      onError: (error) => callbacks.onInvalid?.(error.line ?? error.message),
     });
     return sse;
   };

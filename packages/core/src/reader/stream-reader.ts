@@ -42,15 +42,28 @@ export interface StreamReaderOptions {
 export function createStreamReader(emit: Emit, options: StreamReaderOptions = {}): StreamReader {
   const pipeline = createFramePipeline(emit, options);
   let serverRetryMs: number | null = null;
-  const decoder = createFrameDecoder(
-    {
-      onFrame: (frame) => pipeline.push(frame),
-      onRetry: (ms) => {
-        serverRetryMs = ms;
-      },
+  // A stream none of whose lines is SSE (binary data, an HTML page) must not end as an empty
+  // success: its first such line is reported at the end when no frame came at all (`null`).
+  let unreadable: string | null | undefined;
+  const callbacks = {
+    onFrame: (frame: SseFrame) => {
+      unreadable = null;
+      pipeline.push(frame);
     },
-    options.framing,
-  );
+    onRetry: (ms: number) => {
+      serverRetryMs = ms;
+    },
+    onInvalid: (line: string) => {
+      unreadable ??= line;
+    },
+  };
+  let decoder = createFrameDecoder(callbacks, options.framing);
+  // A format that is not text brings its own framing (see AdapterDefinition.framing): the one
+  // named, or any among the candidates (a framing only takes bytes that are its own).
+  for (const definition of [options.protocol, ...(options.protocols ?? [])]) {
+    if (typeof definition === 'object' && definition.framing)
+      decoder = definition.framing(callbacks, decoder);
+  }
   return {
     get protocol() {
       return pipeline.protocol;
@@ -67,6 +80,8 @@ export function createStreamReader(emit: Emit, options: StreamReaderOptions = {}
     restart: () => decoder.reset(),
     end() {
       decoder.end();
+      // Handed on as a frame of no known event: the adapter says it cannot read it.
+      if (unreadable) pipeline.push({ event: '', data: unreadable });
       pipeline.end();
     },
   };

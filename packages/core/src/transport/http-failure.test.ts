@@ -46,6 +46,8 @@ describe('isStreamContentType', () => {
     expect(isStreamContentType(' text/event-stream ;charset=utf-8')).toBe(true);
     expect(isStreamContentType('application/x-ndjson')).toBe(true);
     expect(isStreamContentType('application/jsonl')).toBe(true);
+    // Bedrock's ConverseStream (binary AWS event stream, read by the framing its adapter brings).
+    expect(isStreamContentType('application/vnd.amazon.eventstream')).toBe(true);
   });
 
   it('rejects everything else', () => {

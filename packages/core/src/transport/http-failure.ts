@@ -1,11 +1,15 @@
 import { excerpt, TransportFailure } from '../errors.js';
 
-/** Content types a stream may come as: SSE, or NDJSON (Ollama's native API). */
+/**
+ * Content types a stream may come as: SSE, NDJSON (Ollama's native API), or the AWS event
+ * stream (Bedrock's ConverseStream, read by the framing its adapter brings).
+ */
 const STREAM_TYPES = [
   'text/event-stream',
   'application/x-ndjson',
   'application/jsonl',
   'application/json-seq',
+  'application/vnd.amazon.eventstream',
 ];
 
 /** Whether a response's content type is one we can read as a stream. */

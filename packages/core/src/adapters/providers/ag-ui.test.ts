@@ -67,4 +67,22 @@ describe('AG-UI', () => {
     expect(snapshot.errors.map((e) => e.code)).toEqual(['protocol', 'protocol']);
     expect(snapshot.toolCalls).toEqual([]);
   });
+
+  it('accepts data: [DONE], and keeps the code of an event: error frame', async () => {
+    const done = await reduce(
+      sse(
+        run,
+        { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'Hi' },
+        { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
+        '[DONE]',
+      ),
+    );
+    expect(done.snapshot.errors).toEqual([]);
+    const failed = await reduce(
+      `${sse(run)}event: error\ndata: ${JSON.stringify({ message: 'Agent unavailable', code: 'UPSTREAM_DOWN' })}\n\n`,
+    );
+    expect(failed.snapshot.errors).toEqual([
+      { code: 'server', message: 'Agent unavailable (UPSTREAM_DOWN)' },
+    ]);
+  });
 });

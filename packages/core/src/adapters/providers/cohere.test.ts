@@ -47,4 +47,59 @@ describe('Cohere v2 chat', () => {
     expect(snapshot.status).toBe('error');
     expect(snapshot.toolCalls).toMatchObject([{ call_id: 'c_2', is_complete: false, arguments_raw: '{"a"' }]);
   });
+
+  it('cites the document sources of a citation at its span, and reads the finish reason and token usage', async () => {
+    const stream = sseNamed(
+      ev('content-delta', {
+        index: 0,
+        delta: { message: { content: { text: 'Penguins live in Antarctica.' } } },
+      }),
+      ev('citation-start', {
+        index: 0,
+        delta: {
+          message: {
+            citations: {
+              start: 17,
+              end: 28,
+              text: 'Antarctica.',
+              sources: [
+                {
+                  type: 'document',
+                  id: 'doc:0',
+                  document: { id: 'doc:0', snippet: 'Only in Antarctica.', title: 'Habitats' },
+                },
+                {
+                  type: 'document',
+                  id: 'doc:1',
+                  document: { id: 'doc:1', url: 'https://a.example', title: 'A' },
+                },
+                { type: 'tool', id: 'search:0', tool_output: { result: 'x' } },
+              ],
+            },
+          },
+        },
+      }),
+      ev('citation-end', { index: 0 }),
+      ev('message-end', {
+        delta: {
+          finish_reason: 'MAX_TOKENS',
+          usage: {
+            billed_units: { input_tokens: 1, output_tokens: 2 },
+            tokens: { input_tokens: 300, output_tokens: 20 },
+            cached_tokens: 64,
+          },
+        },
+      }),
+    );
+    const { snapshot } = await reduce(stream);
+    expect(snapshot.citations).toEqual([
+      { source: 'Habitats', quote: 'Only in Antarctica.', span: { start: 17, end: 28 } },
+      { source: 'https://a.example', title: 'A', span: { start: 17, end: 28 } },
+    ]);
+    expect(snapshot).toMatchObject({
+      finishReason: 'length',
+      outcome: 'truncated',
+      usage: { inputTokens: 300, outputTokens: 20, cachedInputTokens: 64 },
+    });
+  });
 });

@@ -4,13 +4,17 @@ import { serverError } from '../common-events.js';
 import { frameText, isRecord } from '../frame-json.js';
 import {
   argumentText,
+  citation,
+  cite,
   createCallWriter,
+  finish,
   objectFrame,
   providerId,
   reasoning,
   sniffJsonType,
   stringOr,
   text,
+  usage,
   wireErrorMessage,
 } from './provider-events.js';
 
@@ -34,12 +38,14 @@ const EVENT_TYPES: ReadonlySet<string> = new Set([
  * (the model's plan before calling tools) is kept as reasoning, `content-delta` text (or
  * `thinking`) as text (or reasoning). A call is `tool-call-start` (id, name; `tool_calls` is one
  * object, not an array), `tool-call-delta` argument pieces and `tool-call-end`, all by `index`;
- * `"null"` arguments of zero-argument tools mean `{}`. `message-end` ends the stream; its
- * `finish_reason: "ERROR"` is fatal.
+ * `"null"` arguments of zero-argument tools mean `{}`. `citation-start` names the documents a
+ * span of the answer cites. `message-end` ends the stream with the finish reason and the token
+ * usage; its `finish_reason: "ERROR"` is fatal.
  */
 export function createCohereAdapter(context: AdapterContext): StreamAdapter {
   const { startCall, argsDelta, endCall } = createCallWriter();
   const byIndex = new Map<number, { callId: string; closed: boolean }>();
+  let hasCalls = false;
   let failed = false;
 
   const message = (json: Record<string, unknown>): Record<string, unknown> => {
@@ -92,6 +98,7 @@ export function createCohereAdapter(context: AdapterContext): StreamAdapter {
           const call = toolCall(json);
           const fn = isRecord(call.function) ? call.function : {};
           const callId = providerId(call.id) ?? context.generateId('call');
+          hasCalls = true;
           byIndex.set(index, { callId, closed: false });
           startCall(emit, callId, stringOr(fn.name));
           argsDelta(emit, callId, argumentText(fn.arguments));
@@ -127,11 +134,38 @@ export function createCohereAdapter(context: AdapterContext): StreamAdapter {
             });
             return;
           }
+          finish(emit, delta.finish_reason, hasCalls);
+          // `tokens` are the model's counts (`billed_units` are a different, billing measure).
+          const counts = isRecord(delta.usage) ? delta.usage : {};
+          const tokens = isRecord(counts.tokens) ? counts.tokens : {};
+          usage(emit, {
+            inputTokens: tokens.input_tokens,
+            outputTokens: tokens.output_tokens,
+            cachedInputTokens: counts.cached_tokens,
+          });
           emit({ type: 'done' });
           return;
         }
+        case 'citation-start': {
+          // `start` / `end` are offsets in the answer; each document source is cited (a source
+          // that is a tool's output has no document to point at).
+          const entry = message(json).citations;
+          const found = isRecord(entry) ? entry : {};
+          const sources = Array.isArray(found.sources) ? found.sources : [];
+          cite(
+            emit,
+            sources.map((source) => {
+              const document = isRecord(source) && isRecord(source.document) ? source.document : null;
+              if (document === null) return null;
+              const name = document.url ?? document.title ?? (isRecord(source) ? source.id : undefined);
+              const title = document.url === undefined ? undefined : document.title;
+              return citation(name, title, document.snippet ?? document.text, found.start, found.end);
+            }),
+          );
+          return;
+        }
         default:
-          // message-start, content-end, citations (no URL at this level), debug, later additions.
+          // message-start, content-end, citation-end, debug, later additions.
           return;
       }
     },

@@ -104,4 +104,96 @@ describe('Gemini and Vertex AI', () => {
     const stream = sse([response([{ text: 'a' }]), response([{ text: 'b' }], 'STOP')]);
     expect((await reduce(stream)).snapshot.text).toBe('ab');
   });
+
+  describe('end, usage, grounding and code execution', () => {
+    it('ends done only after a finish reason (there is no end event), with its usage', async () => {
+      const finished = await reduce(
+        sse({
+          ...response([{ text: 'Hi.' }], 'MAX_TOKENS'),
+          usageMetadata: {
+            promptTokenCount: 4,
+            candidatesTokenCount: 2,
+            thoughtsTokenCount: 6,
+            totalTokenCount: 12,
+          },
+        }),
+      );
+      expect(finished.snapshot).toMatchObject({
+        outcome: 'truncated',
+        finishReason: 'length',
+        usage: { inputTokens: 4, outputTokens: 8, reasoningTokens: 6, totalTokens: 12 },
+      });
+      const cut = await reduce(sse(response([{ text: 'Hi.' }])));
+      expect(cut.snapshot.outcome).toBe('interrupted');
+      expect(cut.snapshot.finishReason).toBeNull();
+    });
+
+    it('cites grounding sources at the answer span their supports give in UTF-8 bytes', async () => {
+      const answer = 'Café 🍰 opens at 9.';
+      const bytes = (text: string) => new TextEncoder().encode(text).length;
+      const grounding = {
+        groundingChunks: [
+          { web: { uri: 'https://a.example', title: 'a.example' } },
+          { retrievedContext: { uri: 'gs://b/doc.txt', title: 'doc', text: 'Opening hours: 9 am.' } },
+          { web: { uri: 'https://c.example', title: 'c.example' } },
+        ],
+        groundingSupports: [
+          {
+            // 'opens at 9.' after a 4-byte emoji and a 2-byte é.
+            segment: { startIndex: bytes('Café 🍰 '), endIndex: bytes(answer), text: 'opens at 9.' },
+            groundingChunkIndices: [1, 0],
+          },
+          // Offsets that do not fit the text (counted per part): the segment text is looked up.
+          { segment: { startIndex: 0, endIndex: 3, text: 'Café' }, groundingChunkIndices: [2] },
+        ],
+      };
+      const stream = sse(response([{ text: 'Café 🍰 ' }]), {
+        candidates: [
+          {
+            content: { role: 'model', parts: [{ text: 'opens at 9.' }] },
+            finishReason: 'STOP',
+            groundingMetadata: grounding,
+          },
+        ],
+      });
+      const { snapshot } = await reduce(stream);
+      const opens = { start: answer.indexOf('opens'), end: answer.length };
+      expect(snapshot.citations).toEqual([
+        { source: 'https://a.example', title: 'a.example', span: opens },
+        { source: 'gs://b/doc.txt', title: 'doc', quote: 'Opening hours: 9 am.', span: opens },
+        { source: 'https://c.example', title: 'c.example', span: { start: 0, end: 4 } },
+      ]);
+    });
+
+    it('shows code execution as a provider call, failed when its outcome is not OK', async () => {
+      const stream = sse(
+        response([{ executableCode: { language: 'PYTHON', code: 'print(1/0)' } }]),
+        response([{ codeExecutionResult: { outcome: 'OUTCOME_FAILED', output: 'ZeroDivisionError' } }]),
+        response([{ text: 'That fails.' }], 'STOP'),
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.toolCalls).toMatchObject([
+        {
+          tool_name: 'code_execution',
+          kind: 'provider',
+          status: 'error',
+          arguments: { code: 'print(1/0)', language: 'PYTHON' },
+          // The output of a failed run (its traceback) is kept beside the failure.
+          output: 'ZeroDivisionError',
+        },
+      ]);
+      expect(snapshot.finishReason).toBe('stop');
+    });
+
+    it('accepts data: [DONE] and keeps the status of an error object in parentheses', async () => {
+      const done = await reduce(sse(response([{ text: 'Hi.' }], 'STOP'), '[DONE]'));
+      expect(done.snapshot.errors).toEqual([]);
+      const failed = await reduce(
+        sse({ error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } }),
+      );
+      expect(failed.snapshot.errors).toEqual([
+        { code: 'server', message: 'Resource has been exhausted (RESOURCE_EXHAUSTED)' },
+      ]);
+    });
+  });
 });

@@ -14,6 +14,7 @@ import type { AdapterDefinition } from '../adapter.js';
 import { defaultProtocols } from '../auto.js';
 import { agUiProtocol } from './ag-ui.js';
 import { anthropicProtocol } from './anthropic.js';
+import { bedrockProtocol } from './bedrock.js';
 import { cohereProtocol } from './cohere.js';
 import { geminiProtocol } from './gemini.js';
 import { ollamaNativeProtocol } from './ollama-native.js';
@@ -23,6 +24,7 @@ import { openAiResponsesProtocol } from './openai-responses.js';
 export {
   agUiProtocol,
   anthropicProtocol,
+  bedrockProtocol,
   cohereProtocol,
   geminiProtocol,
   ollamaNativeProtocol,
@@ -32,8 +34,9 @@ export {
 
 /**
  * The providers' formats, in the order `auto` tries them: each is recognised by fields the
- * others never have (a JSON `type` from its own event set, `candidates`, an Ollama `done`
- * flag), and the catch-all `choices` check of OpenAI Chat Completions comes last.
+ * others never have (a JSON `type` from its own event set, `candidates`, a Bedrock event name,
+ * an Ollama `done` flag), and the catch-all `choices` check of OpenAI Chat Completions comes
+ * last. Bedrock also brings its binary framing (AWS event stream), recognised on the first byte.
  */
 export const providerProtocols: readonly AdapterDefinition[] = [
   openAiResponsesProtocol,
@@ -41,6 +44,7 @@ export const providerProtocols: readonly AdapterDefinition[] = [
   agUiProtocol,
   cohereProtocol,
   geminiProtocol,
+  bedrockProtocol,
   ollamaNativeProtocol,
   openAiChatProtocol,
 ];

@@ -38,4 +38,57 @@ describe('Ollama native /api/chat (NDJSON)', () => {
     expect(snapshot.text).toBe('Hel');
     expect(snapshot.errors).toEqual([{ code: 'server', message: 'model runner has unexpectedly stopped' }]);
   });
+
+  it('reads /api/generate lines (response, top-level thinking), the done reason and the token counts', async () => {
+    const generate = (fields: Record<string, unknown>, done = false) => ({
+      model: 'gpt-oss:20b',
+      created_at: '2026-01-05T10:00:00Z',
+      response: '',
+      done,
+      ...fields,
+    });
+    const { snapshot, protocol } = await reduce(
+      ndjson(
+        generate({ thinking: 'Short.' }),
+        generate({ response: 'Fluffy, ' }),
+        generate({ response: 'quick.' }),
+        generate({ done_reason: 'length', prompt_eval_count: 9, eval_count: 4 }, true),
+      ),
+    );
+    expect(protocol).toBe('ollama-native');
+    expect(snapshot).toMatchObject({
+      text: 'Fluffy, quick.',
+      reasoning: 'Short.',
+      finishReason: 'length',
+      outcome: 'truncated',
+      usage: { inputTokens: 9, outputTokens: 4, totalTokens: 13 },
+      errors: [],
+    });
+  });
+
+  it('reads a leading <think> block of the content as reasoning (models Ollama does not split)', async () => {
+    const { snapshot } = await reduce(
+      ndjson(line({ content: '<think>Plan.' }), line({ content: '</think>\n\nDone.' }), {
+        ...line({}, true),
+        done_reason: 'stop',
+      }),
+    );
+    expect(snapshot.reasoning).toBe('Plan.');
+    expect(snapshot.text).toBe('Done.');
+    expect(snapshot.finishReason).toBe('stop');
+  });
+
+  it('says stop with calls is tool-calls, and reports a line it cannot read', async () => {
+    const { snapshot } = await reduce(
+      ndjson(
+        { model: 'qwen3:8b', created_at: 'x', done: false, status: 'pulling' },
+        line({ tool_calls: [{ function: { name: 'f', arguments: {} } }] }),
+        { ...line({}, true), done_reason: 'stop' },
+      ),
+    );
+    expect(snapshot.finishReason).toBe('tool-calls');
+    expect(snapshot.errors).toEqual([
+      { code: 'protocol', message: 'line has neither a message nor a response' },
+    ]);
+  });
 });

@@ -349,4 +349,229 @@ describe('OpenAI Chat Completions and compatible servers', () => {
     expect(snapshot.toolCalls).toMatchObject([{ call_id: 'call_n', tool_name: '', arguments: {} }]);
     expect(snapshot.errors[0]!.message).toContain('never got a name');
   });
+
+  describe('how the run ended', () => {
+    it('leaves the call being written open when finish_reason is length, even after [DONE]', async () => {
+      const stream = sse(
+        call({ index: 0, id: 'call_L', function: { name: 'write', arguments: '{"body":"abc' } }),
+        chunk({}, 'length'),
+        '[DONE]',
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.outcome).toBe('truncated');
+      expect(snapshot.finishReason).toBe('length');
+      expect(snapshot.toolCalls).toMatchObject([
+        { call_id: 'call_L', is_complete: false, status: 'truncated', arguments: null },
+      ]);
+      expect(snapshot.errors).toEqual([]);
+    });
+
+    it('closes calls at a stop reason that does not cut the model off (content_filter does)', async () => {
+      const filtered = await reduce(
+        sse(
+          call({ index: 0, id: 'call_F', function: { name: 'f', arguments: '{"a":' } }),
+          chunk({}, 'content_filter'),
+          '[DONE]',
+        ),
+      );
+      expect(filtered.snapshot.finishReason).toBe('content-filter');
+      expect(filtered.snapshot.toolCalls).toMatchObject([{ is_complete: false }]);
+      const stopped = await reduce(
+        sse(
+          call({ index: 0, id: 'call_S', function: { name: 'f', arguments: '{"a":1}' } }),
+          chunk({}, 'stop'),
+          '[DONE]',
+        ),
+      );
+      // vLLM-like servers say stop after a call: the finish reason is still "tool-calls".
+      expect(stopped.snapshot.finishReason).toBe('tool-calls');
+      expect(completeCalls(stopped.snapshot)).toHaveLength(1);
+    });
+
+    it('reads the usage chunk (no choices) and Groq x_groq.usage', async () => {
+      const openai = await reduce(
+        sse(
+          chunk({ content: 'Hi' }, 'stop'),
+          {
+            id: 'chatcmpl-test',
+            object: 'chat.completion.chunk',
+            choices: [],
+            usage: {
+              prompt_tokens: 10,
+              completion_tokens: 5,
+              total_tokens: 15,
+              prompt_tokens_details: { cached_tokens: 4 },
+              completion_tokens_details: { reasoning_tokens: 2 },
+            },
+          },
+          '[DONE]',
+        ),
+      );
+      expect(openai.snapshot.usage).toEqual({
+        inputTokens: 10,
+        outputTokens: 5,
+        totalTokens: 15,
+        cachedInputTokens: 4,
+        reasoningTokens: 2,
+      });
+      const groq = await reduce(
+        sse(
+          {
+            ...chunk({}, 'stop'),
+            x_groq: { id: 'req_1', usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } },
+          },
+          '[DONE]',
+        ),
+      );
+      expect(groq.snapshot.usage).toEqual({ inputTokens: 3, outputTokens: 1, totalTokens: 4 });
+    });
+
+    it('ends done after a finish reason and a clean end without [DONE]; interrupted without a finish reason', async () => {
+      expect((await reduce(sse(chunk({ content: 'Hi' }), chunk({}, 'stop')))).snapshot.outcome).toBe('done');
+      expect((await reduce(sse(chunk({ content: 'Hi' })))).snapshot.outcome).toBe('interrupted');
+    });
+
+    it('reads a gateway\'s {"error": …} first frame as an OpenAI-style error, with its type', async () => {
+      const { snapshot, protocol } = await reduce(
+        sse({ error: { message: 'Rate limit reached', type: 'rate_limit_exceeded', code: null } }),
+      );
+      expect(protocol).toBe('openai-chat');
+      expect(snapshot.errors).toEqual([
+        { code: 'server', message: 'Rate limit reached (rate_limit_exceeded)' },
+      ]);
+    });
+
+    it('keeps the type of an event: error frame in parentheses (Groq)', async () => {
+      const stream = `${sse(chunk({ content: 'Hi' }))}event: error\ndata: ${JSON.stringify({
+        error: {
+          message: 'Failed to call a function.',
+          type: 'invalid_request_error',
+          code: 'tool_use_failed',
+        },
+      })}\n\n`;
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.status).toBe('error');
+      expect(snapshot.errors).toEqual([
+        { code: 'server', message: 'Failed to call a function. (invalid_request_error)' },
+      ]);
+    });
+  });
+
+  describe('reasoning from every place compatible servers put it', () => {
+    it("reads Mistral's list of thinking and text chunks", async () => {
+      const stream = sse(
+        chunk({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'Think' }] }] }),
+        chunk({
+          content: [
+            { type: 'thinking', thinking: 'ing.' },
+            { type: 'text', text: 'Answer' },
+          ],
+        }),
+        chunk(
+          {
+            content: [
+              { type: 'text', text: '.' },
+              { type: 'reference', reference_ids: [1] },
+            ],
+          },
+          'stop',
+        ),
+        '[DONE]',
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.reasoning).toBe('Thinking.');
+      expect(snapshot.text).toBe('Answer.');
+      expect(snapshot.errors).toEqual([]);
+    });
+
+    it('reads reasoning_details only when reasoning is not also sent', async () => {
+      const stream = sse(
+        chunk({ reasoning: 'A', reasoning_details: [{ type: 'reasoning.text', text: 'A' }] }),
+        chunk({
+          reasoning_details: [
+            { type: 'reasoning.text', text: 'B' },
+            { type: 'reasoning.encrypted', data: 'x' },
+          ],
+        }),
+        chunk({ reasoning_content: 'C', reasoning_details: [{ type: 'reasoning.summary', summary: 'C' }] }),
+        chunk({ reasoning_details: [{ type: 'reasoning.summary', summary: 'D' }] }, 'stop'),
+      );
+      expect((await reduce(stream)).snapshot.reasoning).toBe('ABCD');
+    });
+
+    it('reads a leading <think> block of the content as reasoning', async () => {
+      const stream = sse(
+        chunk({ content: '<think>' }),
+        chunk({ content: 'plan</thi' }),
+        chunk({ content: 'nk>\n\nDone.' }),
+        chunk({}, 'stop'),
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.reasoning).toBe('plan');
+      expect(snapshot.text).toBe('Done.');
+    });
+
+    it('shows a refusal as text and says refusal as the finish reason', async () => {
+      const stream = sse(chunk({ refusal: '' }), chunk({ refusal: 'No.' }), chunk({}, 'stop'), '[DONE]');
+      const { snapshot, state } = await reduce(stream);
+      expect(snapshot.text).toBe('No.');
+      expect(snapshot.finishReason).toBe('refusal');
+      expect(state.messages.at(-1)).toMatchObject({ end: { finish: { reason: 'refusal', raw: 'stop' } } });
+    });
+  });
+
+  describe('sources', () => {
+    it('reads url_citation annotations with their span, moved back past a leading think block', async () => {
+      const answer = 'See [docs](https://a.example).';
+      const start = answer.indexOf('[docs]');
+      const stream = sse(
+        chunk({ content: '<think>x</think>' }),
+        chunk({ content: answer }),
+        chunk(
+          {
+            annotations: [
+              {
+                type: 'url_citation',
+                // Offsets in the content as sent, think block included.
+                url_citation: {
+                  url: 'https://a.example',
+                  title: 'A',
+                  start_index: 16 + start,
+                  end_index: 16 + answer.length - 1,
+                },
+              },
+              { type: 'file', file: {} },
+            ],
+          },
+          'stop',
+        ),
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.text).toBe(answer);
+      expect(snapshot.citations).toEqual([
+        { source: 'https://a.example', title: 'A', span: { start, end: answer.length - 1 } },
+      ]);
+    });
+
+    it("reads Perplexity's citations and search_results once, with titles", async () => {
+      const sources = {
+        citations: ['https://a.example', 'https://b.example'],
+        search_results: [{ title: 'A', url: 'https://a.example', date: '2026-01-01' }],
+      };
+      const stream = sse(
+        { ...chunk({ content: 'One[1]' }), ...sources },
+        {
+          ...chunk({ content: ' two[2].' }, 'stop'),
+          ...sources,
+          citations: [...sources.citations, 'https://c.example'],
+        },
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.citations).toEqual([
+        { source: 'https://a.example', title: 'A' },
+        { source: 'https://b.example' },
+        { source: 'https://c.example' },
+      ]);
+    });
+  });
 });

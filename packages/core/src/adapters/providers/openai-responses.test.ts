@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completeCalls, reduce, sse, sseNamed } from '../../../test/providers/streams.js';
+import { callListOf } from '../../../test/harness.js';
+import { completeCalls, reduce, sse, sseNamed, statesOf } from '../../../test/providers/streams.js';
 
 const added = (outputIndex: number, item: Record<string, unknown>, itemId = `fc_${outputIndex}`) => ({
   type: 'response.output_item.added',
@@ -201,5 +202,251 @@ describe('OpenAI Responses', () => {
   it('reports an argument piece for an unknown item', async () => {
     const { snapshot } = await reduce(sse(argsDelta(3, '{}'), completed()));
     expect(snapshot.errors[0]!.message).toContain('unknown output item');
+  });
+
+  describe('tools the provider runs', () => {
+    it('shows a web_search_call from its start, with its action as input and its sources as result', async () => {
+      const ws = { id: 'ws_1', type: 'web_search_call', status: 'in_progress' };
+      const stream = sse(
+        { type: 'response.output_item.added', output_index: 0, item: ws },
+        { type: 'response.web_search_call.searching', output_index: 0, item_id: 'ws_1' },
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: {
+            ...ws,
+            status: 'completed',
+            action: { type: 'search', query: 'q', sources: [{ type: 'url', url: 'https://a.example' }] },
+          },
+        },
+        {
+          type: 'response.output_item.done',
+          output_index: 1,
+          item: {
+            id: 'ws_2',
+            type: 'web_search_call',
+            status: 'failed',
+            action: { type: 'open_page', url: 'https://b.example' },
+          },
+        },
+        completed(),
+      );
+      const states = statesOf(stream);
+      // Shown (open) before the search finishes.
+      expect(callListOf(states[0]!)).toMatchObject([{ id: 'ws_1', kind: 'provider', status: 'pending' }]);
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.toolCalls).toMatchObject([
+        {
+          call_id: 'ws_1',
+          tool_name: 'web_search',
+          kind: 'provider',
+          status: 'complete',
+          arguments: { type: 'search', query: 'q' },
+          output: '[{"type":"url","url":"https://a.example"}]',
+        },
+      ]);
+      // A done item never announced is not invented; a plain completed response is a stop.
+      expect(snapshot.finishReason).toBe('stop');
+    });
+
+    it('marks a failed provider item (and an MCP error) as failed', async () => {
+      const stream = sse(
+        added(0, { type: 'mcp_call', name: 'lookup', server_label: 'crm', arguments: '' }, 'mcp_1'),
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: {
+            id: 'mcp_1',
+            type: 'mcp_call',
+            name: 'lookup',
+            arguments: '{"id":1}',
+            output: null,
+            error: 'timeout',
+          },
+        },
+        added(1, { type: 'image_generation_call' }, 'ig_1'),
+        {
+          type: 'response.output_item.done',
+          output_index: 1,
+          item: { id: 'ig_1', type: 'image_generation_call', status: 'failed', result: null },
+        },
+        completed(),
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.toolCalls).toMatchObject([
+        {
+          call_id: 'mcp_1',
+          tool_name: 'lookup',
+          kind: 'provider',
+          status: 'error',
+          arguments: { id: 1 },
+          details: { server_label: 'crm' },
+        },
+        { call_id: 'ig_1', tool_name: 'image_generation', kind: 'provider', status: 'error' },
+      ]);
+    });
+
+    it("takes xAI's server-side custom_tool_call items as provider calls, but not a client's custom tool", async () => {
+      const stream = sse(
+        added(
+          0,
+          { type: 'custom_tool_call', call_id: 'xs_call_1', name: 'x_keyword_search', input: '' },
+          'ctc_x',
+        ),
+        {
+          type: 'response.custom_tool_call_input.delta',
+          output_index: 0,
+          item_id: 'ctc_x',
+          delta: '{"query":"a"}',
+        },
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: {
+            id: 'ctc_x',
+            type: 'custom_tool_call',
+            call_id: 'xs_call_1',
+            name: 'x_keyword_search',
+            input: '{"query":"a"}',
+            status: 'completed',
+          },
+        },
+        added(1, { type: 'custom_tool_call', call_id: 'call_sql', name: 'sql', input: 'SELECT 1' }, 'ctc_c'),
+        {
+          type: 'response.output_item.done',
+          output_index: 1,
+          item: {
+            id: 'ctc_c',
+            type: 'custom_tool_call',
+            call_id: 'call_sql',
+            name: 'sql',
+            input: 'SELECT 1',
+          },
+        },
+        completed(),
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.toolCalls).toMatchObject([
+        { call_id: 'xs_call_1', kind: 'provider', arguments: { query: 'a' }, status: 'complete' },
+        { call_id: 'call_sql', kind: 'tool', arguments: { input: 'SELECT 1' } },
+      ]);
+      expect(snapshot.finishReason).toBe('tool-calls');
+    });
+
+    it('reads a server tool_search_call and the tool_search_output that follows as its result', async () => {
+      const stream = sse(
+        added(0, { type: 'tool_search_call', execution: 'server', call_id: null, arguments: {} }, 'tsc_1'),
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: {
+            id: 'tsc_1',
+            type: 'tool_search_call',
+            execution: 'server',
+            status: 'completed',
+            arguments: { paths: ['get_weather'] },
+          },
+        },
+        {
+          type: 'response.output_item.done',
+          output_index: 1,
+          item: {
+            id: 'tso_1',
+            type: 'tool_search_output',
+            tools: [{ type: 'function', name: 'get_weather' }],
+          },
+        },
+        completed(),
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.toolCalls).toMatchObject([
+        {
+          call_id: 'tsc_1',
+          tool_name: 'tool_search',
+          arguments: { paths: ['get_weather'] },
+          output: '[{"type":"function","name":"get_weather"}]',
+        },
+      ]);
+    });
+  });
+
+  describe('end of the response, sources', () => {
+    it('reads why a response is incomplete, and its usage', async () => {
+      const stream = sse(added(0, fnCall('call_I', 'f')), argsDelta(0, '{"a":'), {
+        type: 'response.incomplete',
+        response: {
+          status: 'incomplete',
+          incomplete_details: { reason: 'content_filter' },
+          usage: {
+            input_tokens: 5,
+            output_tokens: 3,
+            total_tokens: 8,
+            input_tokens_details: { cached_tokens: 0 },
+          },
+        },
+      });
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.finishReason).toBe('content-filter');
+      expect(snapshot.usage).toEqual({
+        inputTokens: 5,
+        outputTokens: 3,
+        totalTokens: 8,
+        cachedInputTokens: 0,
+      });
+      expect(snapshot.toolCalls).toMatchObject([
+        { call_id: 'call_I', is_complete: false, status: 'interrupted' },
+      ]);
+    });
+
+    it('accepts data: [DONE] after response.completed (OpenRouter)', async () => {
+      const { snapshot } = await reduce(sse(completed(), '[DONE]'));
+      expect(snapshot.errors).toEqual([]);
+      expect(snapshot.outcome).toBe('done');
+    });
+
+    it("places annotations of each content part at the part's place in the answer", async () => {
+      const text = (outputIndex: number, delta: string) => ({
+        type: 'response.output_text.delta',
+        output_index: outputIndex,
+        content_index: 0,
+        item_id: `msg_${outputIndex}`,
+        delta,
+      });
+      const annotation = (outputIndex: number, value: Record<string, unknown>) => ({
+        type: 'response.output_text.annotation.added',
+        output_index: outputIndex,
+        content_index: 0,
+        item_id: `msg_${outputIndex}`,
+        annotation: value,
+      });
+      const stream = sse(
+        text(0, 'First part. '),
+        text(2, 'Second [a].'),
+        annotation(2, {
+          type: 'url_citation',
+          url: 'https://a.example',
+          title: 'A',
+          start_index: 7,
+          end_index: 10,
+        }),
+        annotation(2, {
+          type: 'container_file_citation',
+          container_id: 'c',
+          file_id: 'f',
+          filename: 'out.csv',
+          start_index: 0,
+          end_index: 6,
+        }),
+        annotation(0, { type: 'file_citation', file_id: 'file-1', filename: 'doc.pdf', index: 11 }),
+        completed(),
+      );
+      const { snapshot } = await reduce(stream);
+      expect(snapshot.text).toBe('First part. Second [a].');
+      expect(snapshot.citations).toEqual([
+        { source: 'https://a.example', title: 'A', span: { start: 19, end: 22 } },
+        { source: 'out.csv', span: { start: 12, end: 18 } },
+        { source: 'doc.pdf', span: { start: 11, end: 11 } },
+      ]);
+    });
   });
 });
