@@ -4,9 +4,11 @@
  */
 import type { TestProjectConfiguration } from 'vitest/config';
 import { storybookProject } from './.storybook/vitest.project.js';
+import { visualProject } from './.storybook/vitest.visual.js';
 
 export const projects: TestProjectConfiguration[] = [
   storybookProject,
+  visualProject,
   'packages/core',
   'packages/react',
   'packages/ui',

@@ -1,24 +1,28 @@
 import { resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { bundleAliases } from './scripts/bundle-aliases.js';
 
 /**
  * Two library builds into `dist/`: `vite build` makes the ES module `widget.js`, and
  * `vite build --mode iife` the classic script `widget.iife.js` (which also defines the
- * element). React, the kit and the core are bundled: workspace packages through their sources.
+ * element). Everything is bundled, workspace packages through their sources, with Preact in
+ * place of React (see `scripts/bundle-aliases.ts`): the widget carries its own renderer and must
+ * stay small, and it shares no component or context with the page.
  */
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
-  // Absolute paths: the browser test builds with this file from another working directory.
+  // Absolute paths: the build may run with this file from another working directory.
   const here = import.meta.dirname;
   return {
-    plugins: [react()],
-    resolve: { conditions: ['@toolstream/source', ...defaultClientConditions] },
-    // React picks its production build from this; in a library build Vite leaves it alone.
+    resolve: {
+      conditions: ['@toolstream/source', ...defaultClientConditions],
+      alias: bundleAliases,
+    },
+    // Nothing reads NODE_ENV at run time: the bundle is the production build, whatever the
+    // environment of the build (a test runner sets "test").
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    // Production JSX whatever NODE_ENV says (a test runner sets it to "test"): the bundled React
-    // is the production build, which has no `jsxDEV`.
-    oxc: { jsx: { development: false } },
+    // The kit's JSX compiles to Preact's runtime (through the aliases), in its production form.
+    oxc: { jsx: { runtime: 'automatic', importSource: 'react', development: false } },
     publicDir: false,
     root: here,
     build: {
@@ -30,7 +34,15 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // Vite keeps whitespace in ES library builds (for the consumer's bundler to minify); this
       // file is meant to be loaded as is, so it is minified fully.
-      rolldownOptions: { output: { minify: true } },
+      rolldownOptions: {
+        output: { minify: true },
+        onLog(level, log, handler) {
+          // The kit marks its hook and component modules "use client" for React Server
+          // Components; in a browser bundle the directive means nothing.
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+          handler(level, log);
+        },
+      },
       lib: {
         entry: resolve(here, iife ? 'src/iife.ts' : 'src/index.ts'),
         name: 'ToolstreamWidget',

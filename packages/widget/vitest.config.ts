@@ -8,8 +8,9 @@ export default defineProject({
   test: {
     name: 'widget',
     environment: 'jsdom',
-    // The browser test (test/) builds the bundle and drives Chromium; it runs in node.
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    // jsdom tests of the sources (with React). The browser test (test/) drives the packed bundle
+    // (Preact) in Chromium; `npm run test:packages` runs it, after packing.
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-utils/setup.ts'],
     // The widget imports the kit's stylesheet as text (`?inline`); Vitest blanks CSS unless told.
     css: true,

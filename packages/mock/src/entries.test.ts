@@ -36,8 +36,24 @@ describe('package entries', () => {
     ]);
   });
 
-  it('the node entry holds the server and file loading', async () => {
+  it('the fetch entry needs neither msw nor Node: the core alone', async () => {
+    const { packages } = await importGraph('fetch.ts');
+    expect([...packages].sort()).toEqual([
+      '@toolstream/core',
+      '@toolstream/core/adapters',
+      '@toolstream/core/providers',
+    ]);
+  });
+
+  it('the node entry holds the server and file loading, and needs no msw', async () => {
     const { packages } = await importGraph('node.ts');
     expect([...packages]).toEqual(expect.arrayContaining(['node:http', 'node:fs/promises']));
+    expect([...packages]).not.toContain('msw');
+  });
+
+  it('the command line needs no msw (msw is an optional peer, for the MSW handlers only)', async () => {
+    const { packages } = await importGraph('cli.ts');
+    expect([...packages]).toEqual(expect.arrayContaining(['node:http', 'node:util']));
+    expect([...packages].filter((name) => name.startsWith('msw'))).toEqual([]);
   });
 });

@@ -1,65 +1,11 @@
 /**
  * @toolstream/mock — a mock backend for toolstream: the scenario format, a builder and a
  * library of scenarios, MSW handlers for the browser and Node, and the run registry they share.
- * Browser-safe: the Node server, file loading and the CLI live in `@toolstream/mock/node`.
+ * Browser-safe. It needs msw (an optional peer dependency, for this entry only); the same API
+ * without the MSW handlers, and so without msw, is `@toolstream/mock/fetch`. The Node server,
+ * file loading and the CLI live in `@toolstream/mock/node`, which needs no msw either.
  */
 
+export * from './fetch.js';
 export type { MockHandlers, MockHandlersOptions } from './msw/handlers.js';
 export { createHandlers } from './msw/handlers.js';
-export type { Recording, RecordOptions } from './recorder/record-stream.js';
-export { recordStream } from './recorder/record-stream.js';
-export type { Clock } from './runs/clock.js';
-export { systemClock } from './runs/clock.js';
-export type { ConnectionFaults, Faults } from './runs/faults.js';
-export { parseFaults } from './runs/faults.js';
-export type {
-  MockAnswer,
-  MockBackend,
-  MockBackendOptions,
-  MockRequest,
-  StreamAnswer,
-} from './runs/mock-backend.js';
-export { createMockBackend, DEFAULT_BASE_PATH, DEFAULT_SCENARIO } from './runs/mock-backend.js';
-export type { DepartureReason, RunSink, RunStatus } from './runs/run.js';
-export { Run } from './runs/run.js';
-export type { RunLogEntry, RunLogger, RunRegistryOptions } from './runs/run-registry.js';
-export { RunRegistry } from './runs/run-registry.js';
-export type { ServedFrame, ServedStep } from './runs/sse-encode.js';
-export { encodeFrame, scenarioToSse, servedSteps } from './runs/sse-encode.js';
-export type { FrameOptions, ScenarioOptions } from './scenario/base-builder.js';
-export type { TextOptions } from './scenario/builder.js';
-export { ChatScenarioBuilder, scenario } from './scenario/builder.js';
-export type { ScenarioDefinition } from './scenario/definitions/index.js';
-export { scenarioDefinitions } from './scenario/definitions/index.js';
-export { LONG_RUN_PARTS, longRun } from './scenario/definitions/long-run.js';
-export { XSS_PAYLOADS, XSS_TAG_PAYLOADS } from './scenario/definitions/xss.js';
-export type {
-  Scenario,
-  ScenarioDisconnect,
-  ScenarioFrame,
-  ScenarioHeader,
-  ScenarioProtocol,
-  ScenarioStep,
-} from './scenario/format.js';
-export { isFrame, SCENARIO_PROTOCOLS, scenarioFrames, serializeScenario } from './scenario/format.js';
-export type { LazyScenario, ScenarioEntry, ScenarioLibrary, ScenarioSummary } from './scenario/library.js';
-export { builtinEntries, builtinScenarios, createScenarioLibrary, summarize } from './scenario/library.js';
-export { chunkText } from './scenario/text-chunks.js';
-export type {
-  CallRef,
-  CallSpec,
-  DelegationSpec,
-  ResultSpec,
-  StreamSpec,
-  ToolCallStep,
-} from './scenario/tool-call-writer.js';
-export { DelegationScope } from './scenario/tool-call-writer.js';
-export { TypedScenarioBuilder, typedScenario } from './scenario/typed-builder.js';
-export type { ScenarioIssue, ScenarioValidation, ValidateOptions } from './scenario/validate.js';
-export {
-  formatIssue,
-  parseScenario,
-  ScenarioFormatError,
-  validateScenario,
-  validateScenarioText,
-} from './scenario/validate.js';

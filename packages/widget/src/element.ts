@@ -1,7 +1,7 @@
 import type { ToolStreamStore } from '@toolstream/core';
 import { readAttributes, WIDGET_ATTRIBUTES } from './attributes.js';
 import { mount, type WidgetHandle } from './mount.js';
-import { OPTION_NAMES, type WidgetOptions } from './options.js';
+import { OPTION_NAMES, type WidgetOptions, type WidgetPlacement, type WidgetTheme } from './options.js';
 
 /** The default tag name. */
 export const DEFAULT_TAG = 'toolstream-chat';
@@ -16,6 +16,38 @@ export interface ToolstreamChatElement extends HTMLElement {
   options: WidgetOptions;
   /** The conversation's store while the element is connected, else `null`. */
   readonly store: ToolStreamStore | null;
+}
+
+/**
+ * The attributes of `<toolstream-chat>` as markup (and JSX) give them: text, JSON for
+ * `headers` and `initial-messages`. The `options` property takes everything else.
+ */
+export interface ToolstreamChatAttributes {
+  endpoint?: string;
+  /** `auto`, or a format's name (`chat-message-response`, `typed-events`, `openai-chat`, `anthropic`…). */
+  protocol?: string;
+  method?: 'POST' | 'GET';
+  title?: string;
+  theme?: WidgetTheme;
+  placement?: WidgetPlacement;
+  placeholder?: string;
+  /** Present (or `true`) to show the tool timeline. */
+  'show-timeline'?: boolean | 'true' | 'false';
+  /** JSON object of request headers: `'{"x-tenant":"acme"}'`. */
+  headers?: string;
+  /** JSON array of a new conversation's first messages: `'[{"role":"assistant","text":"Hi!"}]'`. */
+  'initial-messages'?: string;
+  /** `"false"` keeps nothing in sessionStorage. */
+  persist?: 'true' | 'false';
+  'storage-key'?: string;
+  nonce?: string;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    /** The toolstream chat widget (`@toolstream/widget`). */
+    'toolstream-chat': ToolstreamChatElement;
+  }
 }
 
 /** The class of {@link ToolstreamChatElement}. */

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 
 /** Props of {@link Launcher}. */
 export interface LauncherProps {
@@ -21,7 +21,9 @@ export function Launcher({ title, children }: LauncherProps) {
   const returnFocus = useRef(false);
   const panelId = useId();
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same frame as the panel shows or hides (a passive
+  // effect may wait for the next frame, in Preact always, and the keyboard would land nowhere).
+  useLayoutEffect(() => {
     if (open) {
       const input = panel.current?.querySelector<HTMLElement>('[data-slot="composer-input"]');
       (input ?? panel.current)?.focus();

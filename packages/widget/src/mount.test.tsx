@@ -114,7 +114,7 @@ describe('mount', () => {
     widget.unmount();
   });
 
-  it('renders tool bodies with per-tool renderers returning DOM nodes or React content', () => {
+  it('renders tool bodies with per-tool renderers returning DOM nodes, text or the default body', () => {
     const widget = mountWidget({
       persist: false,
       toolRenderers: {
@@ -125,6 +125,8 @@ describe('mount', () => {
           return list;
         },
         weather: ({ call }) => `Weather for ${String(call.details.city)}`,
+        // A renderer that handles some calls only, and leaves the others to the default body.
+        other: ({ output, renderDefault }) => (output.startsWith('special') ? 'Special!' : renderDefault()),
       },
     });
     widget.feed(

@@ -1,13 +1,42 @@
+import type { ToolCallState, ToolCallStatus } from '@toolstream/core';
 import type { ToolRenderer, ToolRendererProps, ToolRenderers } from '@toolstream/ui';
 import { createContext, type ReactNode, useContext, useLayoutEffect, useRef } from 'react';
 
 /**
- * Renders the body of one tool's calls. It is called as a function on every update and may
- * return React elements (built with React 19's `createElement` or JSX: the widget bundles its
- * own React, so hooks of another React copy do not work here), a string, or a DOM `Node`,
- * which is handy on pages without React.
+ * The default body of a call, as `renderDefault()` returns it: return it (as is) to show the
+ * default, e.g. when a renderer only handles some calls. It is opaque: the widget renders with
+ * its own bundled renderer, so nothing outside it can build or take apart its elements.
  */
-export type WidgetToolRenderer = (props: ToolRendererProps) => ReactNode | Node;
+export interface DefaultToolBody {
+  readonly __toolstreamDefaultToolBody: unique symbol;
+}
+
+/** What a widget tool renderer returns: a DOM node (shown as is), text, the default body, or nothing. */
+export type WidgetToolOutput = Node | string | number | DefaultToolBody | null | undefined;
+
+/** What a widget tool renderer receives on every update of a call. */
+export interface WidgetToolRendererProps {
+  /** The call, as the store holds it (details, phases, agent, `args`…). */
+  call: ToolCallState;
+  /** The text to show: the result phase's text once it began, else the call phase's. */
+  output: string;
+  status: ToolCallStatus;
+  /** Whether output is arriving now (`status === 'streaming'`). */
+  isStreaming: boolean;
+  /** Whether the call can still change (pending, streaming or running). */
+  isOpen: boolean;
+  /** The default body, to return instead of your own. */
+  renderDefault: () => DefaultToolBody;
+}
+
+/**
+ * Renders the body of one tool's calls. It is called as a function on every update and returns
+ * a DOM `Node` (shown as is: the natural thing on a page without a framework), a string, or
+ * `renderDefault()`. The widget draws with its own bundled renderer (Preact), so elements of the
+ * page's React or another framework cannot be returned; in a React app use `@toolstream/ui`'s
+ * `<Chat>` and its `toolRenderers` instead.
+ */
+export type WidgetToolRenderer = (props: WidgetToolRendererProps) => WidgetToolOutput;
 
 /** Widget renderers by tool name. */
 export type WidgetToolRenderers = Readonly<Record<string, WidgetToolRenderer>>;
@@ -24,11 +53,12 @@ export function toToolRenderers(renderers: WidgetToolRenderers): ToolRenderers {
 }
 
 /** Calls the widget renderer of the call's tool; a DOM node it returns is shown as is. */
-const WidgetToolBody: ToolRenderer = (props) => {
+const WidgetToolBody: ToolRenderer = (props: ToolRendererProps) => {
   const render = useContext(WidgetToolRenderersContext)[props.call.toolName];
   if (render === undefined) return props.renderDefault();
-  const output = render(props);
-  return isDomNode(output) ? <DomOutput node={output} /> : output;
+  // The default body is an element of the bundled renderer; to the page it is an opaque token.
+  const output = render(props as unknown as WidgetToolRendererProps);
+  return isDomNode(output) ? <DomOutput node={output} /> : (output as ReactNode);
 };
 WidgetToolBody.displayName = 'WidgetToolBody';
 

@@ -2,8 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ChatMessageResponse } from '@toolstream/core';
 
-/** The policy every page is served with: nothing inline, nothing evaluated, nothing from elsewhere. */
-export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
+/**
+ * The policy every page is served with: nothing inline, nothing evaluated, nothing from
+ * elsewhere. Images may be `data:` URLs: the kit's stylesheet draws its status icons with them
+ * (the README says so).
+ */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
 
 /** Global CSS of a page that tries its worst on everything it can select. */
 export const HOSTILE_CSS = `

@@ -1,25 +1,26 @@
 // @vitest-environment node
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tools/chromium.js';
-import { type BuiltWidget, buildWidget } from './build-widget.js';
+import { type ShippedWidget, shippedWidget } from './shipped-widget.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 /**
- * The built widget (`widget.iife.js`) on a plain HTML page with one script tag, in headless
- * Chromium, under a strict Content-Security-Policy and a page stylesheet that does its worst.
+ * The published widget (`widget.iife.js` from the packed tarball) on a plain HTML page with one
+ * script tag, in headless Chromium, under a strict Content-Security-Policy and a page
+ * stylesheet that does its worst. Run by `npm run test:packages`, which packs it first.
  */
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../../../.artifacts/screenshots');
 
-let built: BuiltWidget;
+let built: ShippedWidget;
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  built = await buildWidget();
+  built = await shippedWidget();
   server = await startTestServer(built.iife);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   await mkdir(SCREENSHOTS, { recursive: true });
@@ -28,26 +29,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (built !== undefined) await rm(built.dir, { recursive: true, force: true });
 });
 
 describe('the built bundle', () => {
+  // Matches are checked as booleans: a failing `toMatch` would print the whole bundle.
+  const finds = (code: string, pattern: RegExp | string) =>
+    typeof pattern === 'string' ? code.includes(pattern) : pattern.test(code);
+
   it('evaluates no strings as code (no eval, no Function constructor)', () => {
     for (const code of [built.esm, built.iife]) {
-      expect(code).not.toMatch(/\beval\s*\(/);
-      expect(code).not.toMatch(/\bnew\s+Function\b/);
-      expect(code).not.toMatch(/[^\w.$]Function\s*\(/);
-      expect(code).not.toMatch(/set(Timeout|Interval)\s*\(\s*['"`]/);
+      expect(finds(code, /\beval\s*\(/)).toBe(false);
+      expect(finds(code, /\bnew\s+Function\b/)).toBe(false);
+      expect(finds(code, /[^\w.$]Function\s*\(/)).toBe(false);
+      expect(finds(code, /set(Timeout|Interval)\s*\(\s*['"`]/)).toBe(false);
     }
   });
 
-  it('has React inside, in its production build, with nothing left to read from process.env', () => {
+  it('has its renderer inside (Preact, no React), with nothing left to read from process.env', () => {
     for (const code of [built.esm, built.iife]) {
-      expect(code).not.toMatch(/process\.env/);
-      expect(code).not.toMatch(/from\s*['"]react(-dom)?['"]/);
-      expect(code).not.toContain('react-stack-bottom-frame');
+      expect(finds(code, /process\.env/)).toBe(false);
+      // Self-contained: no import of a package, React or otherwise.
+      expect(finds(code, /\bfrom\s*["'](?![./])[^"']+["']/)).toBe(false);
+      expect(finds(code, /\bimport\s*\(\s*["']|\brequire\s*\(\s*["']/)).toBe(false);
+      // React's production build has these; Preact has neither.
+      expect(finds(code, 'react-stack-bottom-frame')).toBe(false);
+      expect(finds(code, 'react.transitional.element')).toBe(false);
     }
-    expect(built.iife).toContain('ToolstreamWidget');
+    expect(finds(built.iife, 'ToolstreamWidget')).toBe(true);
   });
 });
 
@@ -175,7 +183,7 @@ describe('the widget in Chromium', { timeout: 40_000 }, () => {
     expect(request.headers['x-tenant']).toBe('acme');
     const thread = page.locator('toolstream-chat [data-slot="thread"]');
     expect(await thread.textContent()).toContain('You said: Hello from the page');
-    expect(await page.locator('toolstream-chat [data-slot="tool-call"]').textContent()).toContain(
+    expect(await page.locator('toolstream-chat [data-slot="tool-call"]').getAttribute('data-tool')).toBe(
       'search_docs',
     );
     await page.screenshot({ path: join(SCREENSHOTS, 'widget-inline-hostile-page.png'), fullPage: true });
@@ -194,6 +202,33 @@ describe('the widget in Chromium', { timeout: 40_000 }, () => {
     );
     // Restored from storage, not asked again.
     expect(server.chatRequests.length).toBe(requestsBefore + 1);
+    expect(await problems()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('renders markdown in answers, and markup and script links as text', async () => {
+    const { page, errors, problems } = await openPage('placement=inline');
+    // The test server echoes the message into the answer, which renders it as markdown.
+    await sendMessage(
+      page,
+      '**bold** and `code`, a [link](https://example.com/docs) and a [bad one](javascript:alert(1))\n\n' +
+        '- one\n- two\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>',
+    );
+    const answer = page
+      .locator('toolstream-chat [data-slot="assistant-message"] [data-slot="markdown"]')
+      .first();
+    expect(await answer.locator('strong').first().textContent()).toBe('bold');
+    expect(await answer.locator('code').first().textContent()).toBe('code');
+    expect(await answer.locator('li').allTextContents()).toEqual(['one', 'two']);
+    const links = await answer
+      .locator('a')
+      .evaluateAll((anchors) => anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href')]));
+    expect(links).toContainEqual(['link', 'https://example.com/docs']);
+    expect(links.some(([, href]) => href?.startsWith('javascript') === true)).toBe(false);
+    expect(await answer.textContent()).toContain('<img src=x');
+    expect(await answer.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await problems()).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

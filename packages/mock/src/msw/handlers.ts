@@ -1,11 +1,6 @@
-import { type HttpHandler, HttpResponse, http } from 'msw';
-import {
-  createMockBackend,
-  type MockBackend,
-  type MockBackendOptions,
-  type MockRequest,
-} from '../runs/mock-backend.js';
-import type { RunSink } from '../runs/run.js';
+import { type HttpHandler, http } from 'msw';
+import { respond } from '../fetch/fetch-handler.js';
+import { createMockBackend, type MockBackend, type MockBackendOptions } from '../runs/mock-backend.js';
 
 /** Options of {@link createHandlers}. */
 export interface MockHandlersOptions extends MockBackendOptions {
@@ -47,95 +42,4 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
     http.all(`${prefix}${backend.basePath}/:runId`, resolver),
   ];
   return Object.assign(handlers, { backend });
-}
-
-async function respond(backend: MockBackend, request: Request): Promise<Response> {
-  const mockRequest: MockRequest = {
-    method: request.method,
-    url: new URL(request.url),
-    header: (name) => request.headers.get(name),
-    text: () => request.text(),
-    signal: request.signal,
-  };
-  const answer = await backend.handle(mockRequest);
-  if (answer.kind === 'plain') {
-    return new HttpResponse(answer.body === '' ? null : answer.body, {
-      status: answer.status,
-      headers: answer.headers,
-    });
-  }
-  const encoder = new TextEncoder();
-  let detach: (() => void) | null = null;
-  let open = true;
-  // A drop must not throw away what was already sent (erroring a stream discards its queue, but
-  // bytes a real server wrote before its connection broke do arrive): it waits until a reader
-  // asks for more and nothing is left. With a high-water mark of 0, `pull` runs exactly then.
-  let dropWhenAsked = false;
-  let wakeReader: (() => void) | null = null;
-  const dropError = () => new TypeError('toolstream mock: the connection was dropped');
-  let streamController: ReadableStreamDefaultController<Uint8Array>;
-  const fail = (reason: unknown) => {
-    open = false;
-    dropWhenAsked = false;
-    wakeReader?.();
-    wakeReader = null;
-    streamController.error(reason);
-  };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        streamController = controller;
-        const sink: RunSink = {
-          write(text) {
-            if (!open) return;
-            controller.enqueue(encoder.encode(text));
-            wakeReader?.();
-            wakeReader = null;
-          },
-          end() {
-            if (!open) return;
-            open = false;
-            controller.close();
-            wakeReader?.();
-            wakeReader = null;
-          },
-          drop() {
-            if (!open) return;
-            if (wakeReader !== null) fail(dropError());
-            else {
-              open = false;
-              dropWhenAsked = true;
-            }
-          },
-        };
-        if (answer.preamble !== '') controller.enqueue(encoder.encode(answer.preamble));
-        detach = answer.attach(sink);
-        // MSW does not tie a mocked body to the request's signal (and tees it, so a reader's
-        // cancel never reaches us): error the body and leave the run, as a closed socket would.
-        const onAbort = () => {
-          if (open || dropWhenAsked) fail(request.signal.reason ?? new DOMException('Aborted', 'AbortError'));
-          detach?.();
-        };
-        if (request.signal.aborted) onAbort();
-        else request.signal.addEventListener('abort', onAbort, { once: true });
-      },
-      pull() {
-        if (dropWhenAsked) {
-          fail(dropError());
-          return;
-        }
-        if (!open) return;
-        return new Promise<void>((resolve) => {
-          wakeReader = resolve;
-        });
-      },
-      cancel() {
-        open = false;
-        dropWhenAsked = false;
-        detach?.();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new HttpResponse(body, { status: answer.status, headers: answer.headers });
 }

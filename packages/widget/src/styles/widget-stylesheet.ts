@@ -1,3 +1,5 @@
+/// <reference path="../inline-css.d.ts" />
+// (Named here so that a program built from the entry alone, as the types build is, knows `?inline`.)
 import uiCss from '@toolstream/ui/styles.css?inline';
 import { themeableCss, tokenBridgeCss } from './themeable-css.js';
 import { ROOT_CLASS, widgetCss } from './widget-css.js';
