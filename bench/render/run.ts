@@ -66,6 +66,8 @@ try {
       `${browser.version()}; ${cpus().length} CPUs; load average before each run ${loads.join(' ')})\n`,
   );
   console.log(formatReport(results));
+  const tasks = results.map((result, i) => `#${i + 1} ${result.longTaskStarts.join(', ') || '–'}`);
+  console.log(`\nLong tasks began at (ms from the first chunk): ${tasks.join('; ')}`);
   const problems = results.flatMap((result, i) => result.problems.map((problem) => `#${i + 1}: ${problem}`));
   if (problems.length > 0)
     console.log(`\nProblems (the figures of these runs are not valid):\n${problems.join('\n')}`);

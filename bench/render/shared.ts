@@ -34,6 +34,8 @@ export interface PageResult {
   /** Main-thread tasks over 50 ms, and the longest one (0 when none). */
   longTasks: number;
   longestTaskMs: number;
+  /** When each long task began, in ms from the first chunk (where to look). */
+  longTaskStarts: number[];
   /** From `store.ingest(chunk)` to the end of the frame that painted the chunk's text (ms). */
   chunkToPaint: { p50: number; p95: number; max: number; markers: number };
   /** Why the run could not measure what it should (empty when it could). */

@@ -41,7 +41,7 @@ describe('where the demo sends its requests', () => {
     // The static server has no such route: only the worker can have answered.
     expect(answeredBy).toEqual([true]);
     expect(await assistantTextParts(page)).toEqual(expected.textParts.map((part) => part.trim()));
-    expect(await callArticle(page, 'get_weather').getAttribute('data-state')).toBe('complete');
+    expect(await callArticle(page, 'Get weather').getAttribute('data-state')).toBe('complete');
     expect(demo.pageErrors).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type DemoPage, screenshot } from './support/browser.js';
-import { assistantTextParts, errorBanner, postsTo, send, waitForStatus } from './support/chat.js';
+import { answers, assistantTextParts, postsTo, send, turnFailure, waitForStatus } from './support/chat.js';
 import { useDemoSession } from './support/demo-session.js';
 import { installChatHistory, readChatHistory, transitions } from './support/dom-history.js';
 import { expectedRun } from './support/expected.js';
@@ -20,25 +20,30 @@ function fetchTimes(page: DemoPage['page'], endpoint: string): Promise<{ start: 
 }
 
 describe('HTTP errors from the server', () => {
-  it('a 500 shows the error banner with Retry, and Retry streams the answer', async () => {
+  it('a 500 shows the failure on the turn, in words, with Retry; Retry streams the answer in place', async () => {
     const expected = await expectedRun('single-call');
     const endpoint = session.mock.endpoint('?fault=status:500&fault-times=1');
     const demo = await session.open({ endpoint, scenario: 'single-call' });
     const { page } = demo;
     await send(page, 'What is the weather in Seoul?');
 
-    const banner = errorBanner(page);
-    await banner.waitFor();
-    expect(await banner.getAttribute('role')).toBe('alert');
-    expect(await banner.getAttribute('data-code')).toBe('http');
-    expect(await banner.textContent()).toContain('HTTP 500');
+    const failure = turnFailure(page);
+    await failure.waitFor();
+    expect(await failure.getAttribute('role')).toBe('alert');
+    expect(await failure.getAttribute('data-code')).toBe('http');
+    expect(await failure.textContent()).toContain('The server returned an error (HTTP 500).');
+    // On the turn that failed, not in a banner away from it.
+    expect(await answers(page).last().locator('[data-slot="turn-end"]').count()).toBe(1);
+    expect(await page.locator('[data-slot="error-banner"]').count()).toBe(0);
     await waitForStatus(page, 'error');
     expect(session.mock.entries('start')).toEqual([]); // refused before any run started
-    await screenshot(page, 'error-banner');
+    await screenshot(page, 'error-on-turn');
 
-    await banner.getByRole('button', { name: 'Retry' }).click();
+    await failure.getByRole('button', { name: 'Retry' }).click();
     await waitForStatus(page, 'done');
-    expect(await errorBanner(page).count()).toBe(0);
+    expect(await turnFailure(page).count()).toBe(0);
+    expect(await page.getByRole('article', { name: 'You' }).count()).toBe(1);
+    expect(await answers(page).count()).toBe(1);
     expect(await assistantTextParts(page)).toEqual(expected.textParts.map((part) => part.trim()));
     expect(postsTo(demo.requests, endpoint)).toHaveLength(2);
     expect(session.mock.entries('start')).toHaveLength(1);

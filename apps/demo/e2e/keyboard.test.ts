@@ -52,7 +52,7 @@ async function tabUntil(page: Page, key: 'Tab' | 'Shift+Tab', match: (el: Focuse
 }
 
 describe('keyboard only', () => {
-  it('composer: Tab to it, Shift+Enter adds a line, Enter sends; tool details open with Enter and Space', async () => {
+  it('composer: Tab to it, Shift+Enter adds a line, Enter sends; a call opens with Enter and Space', async () => {
     const demo = await session.open({ endpoint: session.mock.endpoint(), scenario: 'single-call' });
     const { page } = demo;
 
@@ -63,7 +63,7 @@ describe('keyboard only', () => {
       expect(stop.ring, `${stop.tag} ${stop.slot ?? ''} ${stop.label}`).not.toBeNull();
     }
     // The textarea's ring is the composer's frame.
-    expect(toComposer.at(-1)!.ring).toBe('composer');
+    expect(toComposer.at(-1)!.ring).toBe('composer-field');
 
     await page.keyboard.type('What is the weather');
     await page.keyboard.press('Shift+Enter');
@@ -79,15 +79,19 @@ describe('keyboard only', () => {
     // innerText, not textContent: the new line is a <br>, which only innerText reads as "\n".
     expect(await sent.innerText()).toBe('What is the weather\nin Seoul?');
 
-    // Back from the composer to the call's "Details" disclosure.
-    const call = callArticle(page, 'get_weather');
-    const trigger = call.locator('[data-slot="tool-call-details-trigger"]');
+    // The focus stayed in the composer through the run.
+    expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Back from the composer to the call's row, folded now that it is done.
+    const call = callArticle(page, 'Get weather');
+    const trigger = call.locator('[data-slot="tool-call-trigger"]');
     expect(await trigger.getAttribute('aria-expanded')).toBe('false');
-    const toDetails = await tabUntil(page, 'Shift+Tab', (el) => el.slot === 'tool-call-details-trigger');
-    expect(toDetails.at(-1)).toMatchObject({ label: 'Details', focusVisible: true, ring: 'self' });
+    const toRow = await tabUntil(page, 'Shift+Tab', (el) => el.slot === 'tool-call-trigger');
+    expect(toRow.at(-1)).toMatchObject({ focusVisible: true, ring: 'self' });
+    expect(toRow.at(-1)!.label).toMatch(/^Get weather/);
     expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    const content = call.locator('[data-slot="tool-call-details-content"]');
+    const content = call.locator('[data-slot="tool-call-content"]');
     await page.keyboard.press('Enter');
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     expect(await content.isVisible()).toBe(true);

@@ -7,6 +7,7 @@ import {
   ownOutput,
   send,
   statusIndicator,
+  unfoldAll,
   waitForStatus,
 } from './support/chat.js';
 import { useDemoSession } from './support/demo-session.js';
@@ -28,8 +29,8 @@ describe('Stop', () => {
     await send(page, 'Summarise the Q3 incidents');
 
     // Stop while the sub-agent's tool runs: the delegation and the tool are both open.
-    const delegation = callArticle(page, 'delegate_to_research_agent');
-    const search = callArticle(page, 'search_incidents');
+    const delegation = callArticle(page, 'Research agent');
+    const search = callArticle(page, 'Search incidents');
     await search.and(page.locator('[data-state="running"]')).waitFor();
     const textBefore = await assistantTextParts(page);
     const outputBefore = (await ownOutput(delegation).textContent()) ?? '';
@@ -37,6 +38,11 @@ describe('Stop', () => {
 
     await waitForStatus(page, 'aborted');
     expect(await statusIndicator(page).textContent()).toBe('Stopped');
+    // The focus is back in the composer (the Stop button it was on is gone).
+    expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // The turn says it was stopped; the sub-agent's section folded: open it to look inside.
+    expect(await page.locator('[data-slot="turn-end"]').getAttribute('data-outcome')).toBe('stopped');
+    await unfoldAll(page);
     expect(await delegation.getAttribute('data-state')).toBe('stopped');
     expect(await search.getAttribute('data-state')).toBe('stopped');
     await screenshot(page, 'stopped');

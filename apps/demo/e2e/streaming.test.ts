@@ -7,6 +7,7 @@ import {
   send,
   statusIndicator,
   timeline,
+  unfoldAll,
   waitForStatus,
 } from './support/chat.js';
 import { useDemoSession } from './support/demo-session.js';
@@ -26,7 +27,7 @@ describe('streaming in the built demo against the mock server', () => {
     await send(page, 'Find the onboarding checklist');
 
     // Mid-run: the outer delegation streams its result while the run is still going.
-    const knowledge = callArticle(page, 'delegate_to_knowledge_agent');
+    const knowledge = callArticle(page, 'Knowledge agent');
     await knowledge.and(page.locator('[data-state="streaming"]')).waitFor();
     await expect.poll(() => ownOutput(knowledge).textContent()).not.toBe('');
     const partial = (await ownOutput(knowledge).textContent()) ?? '';
@@ -35,6 +36,11 @@ describe('streaming in the built demo against the mock server', () => {
 
     await waitForStatus(page, 'done');
     await screenshot(page, 'complete-delegation-tree-timeline');
+    // Done, the sub-agent's section folds to one line: open it (and what it folded) to read it all.
+    expect(
+      await knowledge.locator(':scope > [data-slot="delegation-tree-trigger"]').getAttribute('aria-expanded'),
+    ).toBe('false');
+    await unfoldAll(page);
 
     // Final state: exactly the scenario's text and outputs.
     expect(await assistantTextParts(page)).toEqual(expected.textParts.map((part) => part.trim()));
@@ -52,23 +58,24 @@ describe('streaming in the built demo against the mock server', () => {
     for (const text of texts) expect(finalText.startsWith(text.trimEnd())).toBe(true);
     expect(texts.map((text) => text.length)).toEqual([...texts.map((t) => t.length)].sort((a, b) => a - b));
 
+    // Names as people read them; a call folded into a finished group leaves the page, so its last
+    // state seen here is its last open one — its final one is read from the page below.
     const statesOf = (name: string) =>
       transitions(history, (s) => s.calls.find((call) => call.name === name)?.state).filter(
         (state) => state !== undefined,
       );
     // The inner delegation and its tools went through open states before completing.
-    expect(statesOf('delegate_to_confluence_agent')).toContain('streaming');
-    expect(statesOf('delegate_to_confluence_agent').at(-1)).toBe('complete');
-    for (const tool of ['confluence_search', 'confluence_get_page']) {
+    expect(statesOf('Confluence agent')).toContain('streaming');
+    expect(statesOf('Confluence agent').at(-1)).toBe('complete');
+    for (const tool of ['Confluence search', 'Confluence get page']) {
       const states = statesOf(tool);
-      expect(states.length, tool).toBeGreaterThan(1);
+      expect(states.length, tool).toBeGreaterThan(0);
       expect(['pending', 'running', 'streaming']).toContain(states[0]);
-      expect(states.at(-1)).toBe('complete');
     }
     // A delegation's output was seen part-written while it streamed, and only grew.
     const outputs = transitions(
       history,
-      (s) => s.calls.find((call) => call.name === 'delegate_to_confluence_agent')?.output ?? '',
+      (s) => s.calls.find((call) => call.name === 'Confluence agent')?.output ?? '',
     ).filter((output) => output !== '');
     const confluenceAnswer = expected.call('delegate_to_confluence_agent').result!.text.trim();
     expect(outputs.length).toBeGreaterThan(2);
@@ -83,42 +90,55 @@ describe('streaming in the built demo against the mock server', () => {
       ),
     ).toBe(true);
 
-    // The tree: the inner delegation inside the outer one's subtree, its tools inside it.
-    const confluence = knowledge
-      .locator('[data-slot="delegation-tree-children"]')
-      .and(page.getByRole('list', { name: 'Calls by knowledge_agent' }));
-    const inner = callArticle(confluence, 'delegate_to_confluence_agent');
+    // The sections: the inner sub-agent inside the outer one's work, its tools inside it.
+    const confluence = knowledge.getByRole('group', { name: 'Work by Knowledge agent' });
+    const inner = callArticle(confluence, 'Confluence agent');
     await expect.poll(() => inner.count()).toBe(1);
-    for (const tool of ['confluence_search', 'confluence_get_page']) {
-      const nested = callArticle(inner.getByRole('list', { name: 'Calls by confluence_agent' }), tool);
+    for (const tool of ['Confluence search', 'Confluence get page']) {
+      const nested = callArticle(inner.getByRole('group', { name: 'Work by Confluence agent' }), tool);
       expect(await nested.getAttribute('data-state'), tool).toBe('complete');
     }
-    const depths = Object.fromEntries(history.at(-1)!.calls.map((call) => [call.name, call.depth]));
+    const depths = await page.evaluate(() =>
+      Object.fromEntries(
+        Array.from(
+          document.querySelectorAll('article[data-slot="tool-call"], article[data-slot="delegation-tree"]'),
+          (el) => {
+            let depth = 0;
+            for (let up = el.parentElement; up !== null; up = up.parentElement)
+              if (up.matches('article[data-slot="delegation-tree"]')) depth++;
+            return [el.querySelector(':scope > * > [data-slot="tool-call-name"]')?.textContent, depth];
+          },
+        ),
+      ),
+    );
     expect(depths).toEqual({
-      delegate_to_knowledge_agent: 0,
-      delegate_to_confluence_agent: 1,
-      confluence_search: 2,
-      confluence_get_page: 2,
+      'Knowledge agent': 0,
+      'Confluence agent': 1,
+      'Confluence search': 2,
+      'Confluence get page': 2,
     });
 
-    // The timeline: the same nesting, as nested and indented rows.
+    // The timeline: the same nesting, as nested lists; every bar on one time axis.
     const rows = timeline(page);
-    const outerList = rows.getByRole('list', { name: 'Calls by knowledge_agent' });
-    const innerList = outerList.getByRole('list', { name: 'Calls by confluence_agent' });
+    const outerList = rows.getByRole('list', { name: 'Work by Knowledge agent' });
+    const innerList = outerList.getByRole('list', { name: 'Work by Confluence agent' });
     await expect.poll(() => innerList.count()).toBe(1);
     expect(await innerList.locator('[data-slot="tool-timeline-row"]').count()).toBe(2);
-    const labelX = (tool: string) =>
-      rows
-        .locator('[data-slot="tool-timeline-row"]', {
-          has: page.locator('.ts-tool-timeline__tool', { hasText: new RegExp(`^${tool}$`) }),
-        })
-        .locator('[data-slot="tool-timeline-label"]')
-        .evaluate((el) => el.getBoundingClientRect().left);
-    const x0 = await labelX('delegate_to_knowledge_agent');
-    const x1 = await labelX('delegate_to_confluence_agent');
-    const x2 = await labelX('confluence_search');
-    expect(x1).toBeGreaterThan(x0);
-    expect(x2).toBeGreaterThan(x1);
+    expect(
+      await rows
+        .locator('[data-slot="tool-timeline-row"]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-depth'))),
+    ).toEqual(['0', '1', '2', '2']);
+    const trackLefts = await rows
+      .locator('[data-slot="tool-timeline-track"]')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+    expect(new Set(trackLefts).size).toBe(1);
+    // The same elapsed time on the call's line and in the timeline.
+    const cardTime = await knowledge.locator(':scope > * > [data-slot="tool-call-elapsed"]').textContent();
+    const rowTime = await rows
+      .locator('[data-slot="tool-timeline-row"][data-depth="0"] [data-slot="tool-timeline-duration"]')
+      .textContent();
+    expect(rowTime).toBe(cardTime);
     expect(await rows.getAttribute('data-state')).toBe('complete');
   });
 });

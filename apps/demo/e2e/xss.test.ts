@@ -1,7 +1,7 @@
 import { XSS_PAYLOADS, XSS_TAG_PAYLOADS } from '@toolstream/mock';
 import { describe, expect, inject, it } from 'vitest';
 import { type DemoPage, screenshot } from './support/browser.js';
-import { callArticle, ownOutput, send, waitForStatus } from './support/chat.js';
+import { callArticle, ownOutput, send, unfoldAll, waitForStatus } from './support/chat.js';
 import { useDemoSession } from './support/demo-session.js';
 
 const demoUrl = inject('demoUrl');
@@ -15,9 +15,11 @@ function dangerousMarkup(page: DemoPage['page']) {
     const scriptUrl = /^\s*(javascript|data|vbscript):/i;
     const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'data'];
     return {
+      // The kit's and the demo's own icons are inline SVGs marked `data-slot="icon"` (stream
+      // content cannot make markup at all, so it cannot make one of these either).
       tags: Array.from(
         root.querySelectorAll(
-          'script, svg, img, iframe, object, embed, math, link, style, meta, base, form[action]',
+          'script, svg:not([data-slot="icon"]), img, iframe, object, embed, math, link, style, meta, base, form[action]',
         ),
         (el) => el.outerHTML.slice(0, 80),
       ),
@@ -34,7 +36,8 @@ function dangerousMarkup(page: DemoPage['page']) {
       ),
       // Outside the app: only the page's own module script, stylesheet and no media.
       documentScripts: Array.from(document.scripts, (script) => script.getAttribute('src') ?? 'inline'),
-      documentMedia: document.querySelectorAll('svg, img, iframe, object, embed').length,
+      documentMedia: document.querySelectorAll('svg:not([data-slot="icon"]), img, iframe, object, embed')
+        .length,
     };
   });
 }
@@ -49,8 +52,10 @@ describe('XSS payloads in the stream', () => {
 
     // Open every details disclosure (tool_call_details values render only then), then hover
     // and click over everything a handler could sit on.
-    const triggers = page.locator('[data-slot="tool-call-details-trigger"]');
-    for (let i = 0; i < (await triggers.count()); i++) await triggers.nth(i).click();
+    // Open everything: folded groups and sections, then every call's row.
+    await unfoldAll(page);
+    const rows = page.locator('[data-slot="tool-call-trigger"][aria-expanded="false"]');
+    for (let i = 0; i < 20 && (await rows.count()) > 0; i++) await rows.first().click();
     const thread = page.locator('[data-slot="thread-content"]');
     for (const text of ['bold?', 'raw link', 'markdown link', 'markdown image']) {
       const spots = thread.getByText(text);
@@ -83,12 +88,12 @@ describe('XSS payloads in the stream', () => {
     for (const tag of XSS_TAG_PAYLOADS) expect(messageText).toContain(tag);
     expect(messageText).toContain('markdown link'); // a refused link keeps its text
 
-    const streamed = callArticle(page, 'fetch_page');
+    const streamed = callArticle(page, 'Fetch page');
     const streamedOutput = await ownOutput(streamed).textContent();
     for (const tag of [XSS_PAYLOADS.script, XSS_PAYLOADS.svg, XSS_PAYLOADS.rawLink]) {
       expect(streamedOutput).toContain(tag);
     }
-    const details = await streamed.locator('[data-slot="tool-call-details-content"]').textContent();
+    const details = await streamed.locator('[data-slot="tool-call-content"]').textContent();
     for (const value of [
       XSS_PAYLOADS.handler,
       XSS_PAYLOADS.javascriptUrl,
@@ -103,11 +108,11 @@ describe('XSS payloads in the stream', () => {
       `Fetch ${XSS_PAYLOADS.img}`,
     );
 
-    const complete = await ownOutput(callArticle(page, 'render_widget')).textContent();
+    const complete = await ownOutput(callArticle(page, 'Render widget')).textContent();
     for (const tag of [XSS_PAYLOADS.img, XSS_PAYLOADS.handler, XSS_PAYLOADS.iframe]) {
       expect(complete).toContain(tag);
     }
-    const delegated = await ownOutput(callArticle(page, 'delegate_to_web_agent')).textContent();
+    const delegated = await ownOutput(callArticle(page, 'Web agent')).textContent();
     expect(delegated).toContain(XSS_PAYLOADS.img);
     expect(delegated).toContain(XSS_PAYLOADS.rawLink);
 
@@ -118,7 +123,7 @@ describe('XSS payloads in the stream', () => {
       XSS_PAYLOADS.script,
       XSS_PAYLOADS.dataUrl,
       XSS_PAYLOADS.rawLink,
-      'https://example.com/safe-source',
+      'example.com/safe-source',
     ]);
     expect(
       await citations.evaluateAll((items) => items.map((item) => item.getAttribute('data-kind'))),

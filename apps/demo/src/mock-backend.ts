@@ -1,8 +1,36 @@
-import { builtinScenarios, createHandlers } from '@toolstream/mock';
+import { builtinScenarios, createHandlers, type ScenarioSummary } from '@toolstream/mock';
 import { setupWorker } from 'msw/browser';
 
 /** The scenarios the demo can replay, for the picker. */
 export const scenarios = builtinScenarios().list();
+
+/** The scenarios in two groups: agent runs in toolstream's own formats, and model providers' streams. */
+export const scenarioGroups: ReadonlyArray<{ title: string; scenarios: ScenarioSummary[] }> = [
+  { title: 'Agent runs', scenarios: scenarios.filter((s) => !s.name.startsWith('provider-')) },
+  { title: 'Model provider streams', scenarios: scenarios.filter((s) => s.name.startsWith('provider-')) },
+];
+
+const TITLES: Record<string, string> = {
+  'subagent-delegation': 'Sub-agent delegation',
+  'react-streamed': 'ReAct, streamed',
+  'react-final-only': 'ReAct, final answer only',
+  'xss-payloads': 'XSS payloads',
+  'provider-openai-chat': 'OpenAI Chat Completions',
+  'provider-anthropic': 'Anthropic Messages',
+  'provider-gemini': 'Gemini',
+  'provider-openai-responses': 'OpenAI Responses',
+  'provider-ag-ui': 'AG-UI',
+  'provider-ollama-native': 'Ollama',
+  'provider-cohere': 'Cohere',
+};
+
+/** A scenario's name for people: `nested-delegation` → "Nested delegation". */
+export function humanizeScenario(name: string): string {
+  const known = TITLES[name];
+  if (known !== undefined) return known;
+  const words = name.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /**
  * Starts the mock backend in a service worker, so the demo needs no server. Requests to any

@@ -38,9 +38,9 @@ async function prepare(config: RunConfig): Promise<void> {
   await sleep(config.idleMs);
 
   prepared = async () => {
-    const longTasks: number[] = [];
+    const longTasks: { start: number; duration: number }[] = [];
     const onEntries = (entries: PerformanceEntryList) =>
-      longTasks.push(...entries.map((entry) => entry.duration));
+      longTasks.push(...entries.map((entry) => ({ start: entry.startTime, duration: entry.duration })));
     const observer = new PerformanceObserver((list) => onEntries(list.getEntries()));
     observer.observe({ type: 'longtask' });
     recorder.start();
@@ -88,7 +88,8 @@ async function prepare(config: RunConfig): Promise<void> {
       unchangedRenders:
         renders.watched.filter((at) => firstPaint !== null && at > firstPaint).length + renders.sameCall,
       longTasks: longTasks.length,
-      longestTaskMs: Math.max(0, ...longTasks),
+      longestTaskMs: Math.max(0, ...longTasks.map((task) => task.duration)),
+      longTaskStarts: longTasks.map((task) => Math.round(task.start - t0)),
       chunkToPaint: {
         p50: quantile(latencies, 0.5),
         p95: quantile(latencies, 0.95),

@@ -56,7 +56,8 @@ describe('styles.css', () => {
     const list = selectors();
     expect(list.length).toBeGreaterThan(50);
     const leaks = list.filter(
-      (selector) => !/^[\s>+~]*((::?(before|after|placeholder))[\s>+~]*)*$/.test(withoutWhere(selector)),
+      (selector) =>
+        !/^[\s>+~]*((::?(before|after|placeholder|marker))[\s>+~]*)*$/.test(withoutWhere(selector)),
     );
     expect(leaks).toEqual([]);
   });
@@ -72,12 +73,20 @@ describe('styles.css', () => {
   });
 
   it('has a caret that does not blink, motion that stops for reduced motion, and a visible focus ring', () => {
-    const caret = /data-streaming\]:empty\)::after \{([^}]*)\}/.exec(css)?.[1];
+    const caret = /\[data-streaming\]\)\s*> :where\(:last-child\)::after \{([^}]*)\}/.exec(css)?.[1];
     expect(caret).toContain('content: var(--ts-caret)');
     expect(caret).not.toContain('animation');
     const reduced = css.slice(css.indexOf('@media (prefers-reduced-motion: reduce)'));
-    expect(reduced).toMatch(/status-indicator__dot[\s\S]*animation: none/);
+    // The spinner, the pulsing dot and "Working…" all stand still.
+    expect(reduced).toMatch(/tool-call-icon[^{]*status-indicator__dot[^{]*\{\s*animation: none/);
     expect(css).toMatch(/:focus-visible\)[^{]*\{[^}]*outline: 2px solid var\(--ts-focus\)/);
+  });
+
+  it('lays the chat out by its own width: a timeline drawer when narrow, a side panel when wide', () => {
+    expect(css).toMatch(/container: ts-chat \/ inline-size/);
+    const wide = css.slice(css.indexOf('@container ts-chat (min-width'));
+    expect(wide).toMatch(/\[data-slot="chat-timeline"\]\[data-state="closed"\]\)\s*\{[^}]*display: block/);
+    expect(wide).toMatch(/chat-timeline-toggle[^{]*\{\s*display: none/);
   });
 
   it('names every token with the --ts- prefix', () => {

@@ -27,6 +27,8 @@ export interface DemoPage {
 export interface DemoParams {
   endpoint?: string;
   scenario?: string;
+  /** The window size; default a laptop's (1280 × 860). */
+  viewport?: { width: number; height: number };
 }
 
 /**
@@ -39,7 +41,7 @@ export async function openDemo(
   params: DemoParams = {},
   init?: (page: Page) => Promise<void>,
 ): Promise<DemoPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({ viewport: params.viewport ?? { width: 1280, height: 860 } });
   const page = await context.newPage();
   const demo: DemoPage = { page, context, dialogs: [], pageErrors: [], requests: [] };
   page.on('dialog', (dialog) => {

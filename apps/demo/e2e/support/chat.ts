@@ -6,8 +6,9 @@ export const composer = (page: Page): Locator => page.getByRole('textbox', { nam
 /** The status line (`data-state` is the run status). */
 export const statusIndicator = (page: Page): Locator => page.locator('[data-slot="status-indicator"]');
 
-/** The error banner. */
-export const errorBanner = (page: Page): Locator => page.getByRole('alert').filter({ hasText: 'Error code' });
+/** The failure shown on a turn (an alert with Retry). */
+export const turnFailure = (scope: Page | Locator): Locator =>
+  scope.locator('[data-slot="turn-end"][data-outcome="failed"]');
 
 /** The tool timeline beside the thread. */
 export const timeline = (page: Page): Locator => page.locator('[data-slot="tool-timeline"]');
@@ -18,23 +19,33 @@ export async function send(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
-/** Waits until the run status is `state`. */
+/** Waits until the run status is `state` (the indicator may be visually empty: it need only be there). */
 export async function waitForStatus(page: Page, state: string, timeout = 20_000): Promise<void> {
-  await page.locator(`[data-slot="status-indicator"][data-state="${state}"]`).waitFor({ timeout });
+  await page
+    .locator(`[data-slot="status-indicator"][data-state="${state}"]`)
+    .waitFor({ state: 'attached', timeout });
 }
 
-/**
- * A call in the thread (a tool call or a delegation) by its tool name. Its accessible name is
- * the tool name, then the agent.
- */
-export function callArticle(scope: Page | Locator, tool: string): Locator {
-  return scope.getByRole('article', { name: new RegExp(`^${tool}( |$)`) });
+/** A call in the thread (a tool call's row or a sub-agent's section) by its name for people. */
+export function callArticle(scope: Page | Locator, name: string): Locator {
+  return scope.getByRole('article', { name, exact: true });
 }
 
 /** The call's own output (not that of calls nested in it). */
 export function ownOutput(article: Locator): Locator {
-  return article.locator(':scope > [data-slot="tool-call-output"]');
+  return article.locator(':scope > * > [data-slot="tool-call-result"] [data-slot="tool-call-output"]');
 }
+
+/** Opens every folded "Used N tools" group and sub-agent section in `scope`, so every call is on the page. */
+export async function unfoldAll(scope: Page | Locator): Promise<void> {
+  const folded = scope.locator(
+    '[data-slot="tool-group-trigger"][aria-expanded="false"], [data-slot="delegation-tree-trigger"][aria-expanded="false"]',
+  );
+  for (let i = 0; i < 50 && (await folded.count()) > 0; i++) await folded.first().click();
+}
+
+/** The assistant messages, in order. */
+export const answers = (page: Page): Locator => page.getByRole('article', { name: 'Assistant' });
 
 /** The last assistant message's text blocks, in order (tool output excluded). */
 export function assistantTextParts(page: Page): Promise<string[]> {

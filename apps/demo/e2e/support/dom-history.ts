@@ -8,9 +8,9 @@ export interface ChatSample {
   status: string | null;
   /** The last assistant message's text blocks (markdown parts, not tool output). */
   text: string[];
-  /** Every call in the thread, in document order. */
+  /** Every call shown in the thread (folded groups hide theirs), in document order. */
   calls: { name: string; state: string; output: string; depth: number }[];
-  /** Whether an error banner was shown. */
+  /** Whether a turn showed a failure. */
   banner: boolean;
 }
 
@@ -46,11 +46,11 @@ function recordChatHistory(): void {
           if (up.matches('article[data-slot="delegation-tree"]')) depth++;
         }
         return {
-          name:
-            el.querySelector(':scope > [data-slot="tool-call-header"] [data-slot="tool-call-name"]')
-              ?.textContent ?? '',
+          name: el.querySelector(':scope > * > [data-slot="tool-call-name"]')?.textContent ?? '',
           state: el.getAttribute('data-state') ?? '',
-          output: el.querySelector(':scope > [data-slot="tool-call-output"]')?.textContent ?? '',
+          output:
+            el.querySelector(':scope > * > [data-slot="tool-call-result"] [data-slot="tool-call-output"]')
+              ?.textContent ?? '',
           depth,
         };
       },
@@ -59,7 +59,10 @@ function recordChatHistory(): void {
       status: document.querySelector('[data-slot="status-indicator"]')?.getAttribute('data-state') ?? null,
       text,
       calls,
-      banner: document.querySelector('[data-slot="error-banner"]') !== null,
+      banner:
+        document.querySelector(
+          '[data-slot="turn-end"][data-outcome="failed"], [data-slot="error-banner"]',
+        ) !== null,
     };
     const key = JSON.stringify(next);
     if (key === last) return;

@@ -1,183 +1,154 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { ChatMessage, ToolStreamError } from '@toolstream/core';
+import { expect, userEvent, within } from 'storybook/test';
 import {
-  parallelCalls,
-  SEARCH_OUTPUT,
-  search,
-  searchStream,
-  streamedText,
-  threeLevelDelegation,
+  ANSWER,
+  delegationSteps,
+  failingTool,
+  parallelTools,
+  researchTurn,
+  words,
 } from '../stories/scenarios.js';
-import { withScript } from '../stories/with-store.js';
-import { result, text } from '../test-utils/chunks.js';
+import { STORY_EPOCH, type StoryScript, withFrame, withScript } from '../stories/story-store.js';
 import { sseFetch } from '../test-utils/sse-fetch.js';
-import type { ToolRendererProps } from '../tool-call/tool-renderers.js';
 import { Chat } from './chat.js';
 
+/**
+ * A whole chat filling the height it is given: header, the thread in a readable centred column,
+ * the composer pinned at the bottom, and the tool timeline — a side panel when the chat is wide,
+ * a drawer behind a button when it is narrow (the layout follows the chat's own width).
+ */
 const meta = {
   title: 'Chat/Chat',
   component: Chat,
-  args: { title: 'Onboarding assistant' },
-  decorators: [
-    (Story) => <div style={{ height: 640, display: 'flex', flexDirection: 'column' }}>{Story()}</div>,
-  ],
-  parameters: { layout: 'padded' },
+  args: { title: 'Onboarding assistant', showTimeline: true },
+  argTypes: {
+    title: { control: 'text' },
+    showTimeline: { control: 'boolean' },
+    theme: { control: 'inline-radio', options: [undefined, 'light', 'dark'] },
+    emptyState: { control: 'text' },
+    endpoint: { control: false },
+    store: { control: false },
+    options: { control: false },
+    toolRenderers: { control: false },
+    toolLabels: { control: 'object' },
+    textRenderer: { control: false },
+    composerProps: { control: 'object' },
+    headerActions: { control: false },
+  },
+  parameters: { layout: 'fullscreen' },
+  decorators: [withFrame('100%', 760)],
 } satisfies Meta<typeof Chat>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The answer the scripted server streams for any question. */
-const answer = [
-  ...streamedText('Let me check Confluence. '),
-  ...searchStream,
-  ...streamedText('The **onboarding guide** is in the Engineering space.'),
-];
-
-const chatting = (options: Parameters<typeof sseFetch>[1] = { delayMs: 40 }) =>
-  withScript({ options: { endpoint: '/api/chat', fetch: sseFetch(answer, options), reconnect: false } });
-
-const chat = (canvasElement: HTMLElement) =>
-  within(canvasElement).getByRole('region', { name: 'Onboarding assistant' });
-
-/** Empty; asking a question streams an answer (through a scripted fetch, no network). */
-export const AskAQuestion: Story = {
-  decorators: [chatting()],
-  play: async ({ canvasElement }) => {
-    const root = chat(canvasElement);
-    await expect(within(root).getByText(/No messages yet/)).toBeInTheDocument();
-    await userEvent.type(
-      within(root).getByRole('textbox', { name: 'Message' }),
-      'Where is the onboarding guide?{Enter}',
-    );
-    // The store publishes once per animation frame: wait for it rather than read at once.
-    await expect(await within(root).findByRole('article', { name: 'You' })).toHaveTextContent(
-      'Where is the onboarding guide?',
-    );
-    const status = root.querySelector('[data-slot="status-indicator"]')!;
-    await waitFor(() => expect(status).toHaveAttribute('data-state', 'done'), { timeout: 30_000 });
-    await expect(within(root).getByRole('article', { name: /^search_confluence/ })).toHaveAttribute(
-      'data-state',
-      'complete',
-    );
-  },
-};
-
-/** Stop while the answer streams: what arrived stays. */
-export const StopWhileStreaming: Story = {
-  decorators: [chatting({ delayMs: 120 })],
-  play: async ({ canvasElement }) => {
-    const root = chat(canvasElement);
-    await userEvent.type(within(root).getByRole('textbox', { name: 'Message' }), 'Go{Enter}');
-    const stop = await within(root).findByRole('button', { name: 'Stop' });
-    await waitFor(
-      () => expect(within(root).getByRole('article', { name: 'Assistant' }).textContent).not.toBe(''),
-      {
-        timeout: 5000,
-      },
-    );
-    await userEvent.click(stop);
-    const status = root.querySelector('[data-slot="status-indicator"]')!;
-    await waitFor(() => expect(status).toHaveAttribute('data-state', 'aborted'));
-    await expect(within(root).getByRole('button', { name: 'Send' })).toBeInTheDocument();
-  },
-};
-
-/** The first request fails (HTTP 503); Retry re-sends the question and the answer streams. */
-export const ErrorAndRetry: Story = {
-  decorators: [
-    chatting({ delayMs: 20, fail: (attempt) => (attempt === 1 ? { status: 503, body: 'busy' } : null) }),
+const threeTurns: StoryScript = {
+  turns: [
+    { user: 'Where is the onboarding guide?', steps: researchTurn },
+    { user: 'Weather, time and flights for Seoul tomorrow?', steps: parallelTools },
+    { user: 'Have the research agent summarise the guide', steps: delegationSteps() },
   ],
+};
+
+/** Before the first message. */
+export const Empty: Story = {
+  decorators: [withScript({ turns: [] })],
+};
+
+/** Three turns: calls folded once done, a sub-agent's section, sources, the timeline of the last turn. */
+export const Conversation: Story = {
+  decorators: [withScript(threeTurns)],
   play: async ({ canvasElement }) => {
-    const root = chat(canvasElement);
-    await userEvent.type(
-      within(root).getByRole('textbox', { name: 'Message' }),
-      'Where is the guide?{Enter}',
-    );
-    const alert = await within(root).findByRole('alert', {}, { timeout: 5000 });
-    await expect(alert).toHaveTextContent('HTTP 503');
-    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    const status = root.querySelector('[data-slot="status-indicator"]')!;
-    await waitFor(() => expect(status).toHaveAttribute('data-state', 'done'), { timeout: 10000 });
-    await expect(within(root).queryByRole('alert')).toBeNull();
+    const chat = within(canvasElement).getByRole('region', { name: 'Onboarding assistant' });
+    await expect(within(chat).getAllByRole('article', { name: 'Assistant' })).toHaveLength(3);
+    await expect(within(chat).getByRole('complementary', { name: 'Tool timeline' })).toBeVisible();
   },
 };
 
-const history = [{ id: 'u0', role: 'user' as const, text: 'Where is the onboarding guide?', createdAt: 0 }];
-
-/** Streaming, replayed from a story-local timer. */
+/** A sub-agent at work: its section open, the timeline live. */
 export const Streaming: Story = {
-  decorators: [withScript({ options: { initialMessages: history }, live: answer, intervalMs: 60 })],
-};
-
-/** A finished conversation with a tool call and citations. */
-export const Complete: Story = {
-  decorators: [withScript({ options: { initialMessages: history }, before: answer })],
-};
-
-/** A three-level delegation, with the tool timeline. */
-export const DelegationWithTimeline: Story = {
-  args: { showTimeline: true },
-  decorators: [
-    withScript({ options: { initialMessages: history }, live: threeLevelDelegation, intervalMs: 80 }),
-  ],
-};
-
-/** Thirty calls in parallel. */
-export const ThirtyParallelCalls: Story = {
-  args: { showTimeline: true },
-  decorators: [
-    withScript({ options: { initialMessages: history }, live: parallelCalls(30), intervalMs: 10 }),
-  ],
-  play: async ({ canvasElement }) => {
-    const root = chat(canvasElement);
-    await waitFor(
-      () =>
-        expect(root.querySelector('[data-slot="status-indicator"]')).toHaveAttribute('data-state', 'done'),
-      // Hundreds of timer-driven chunks: generous on a loaded CI machine.
-      { timeout: 45_000 },
-    );
-    await expect(root.querySelectorAll('[data-slot="tool-call"][data-state="error"]')).toHaveLength(3);
-  },
-};
-
-function ConfluenceResults({ output }: ToolRendererProps) {
-  const titles = output
-    .split('\n')
-    .filter((line) => /^\d+\./.test(line))
-    .map((line) => line.replace(/^\d+\.\s*/, '').replace(/\[([^\]]+)\]\([^)]*\)/, '$1'));
-  return (
-    <ul aria-label="Confluence pages">
-      {titles.map((title) => (
-        <li key={title}>📄 {title}</li>
-      ))}
-    </ul>
-  );
-}
-
-/** `toolRenderers` swaps the body of `search_confluence` calls. */
-export const CustomToolRenderer: Story = {
-  args: { toolRenderers: { search_confluence: ConfluenceResults } },
   decorators: [
     withScript({
-      options: { initialMessages: history },
-      before: [text('Found:'), result(search, SEARCH_OUTPUT)],
+      turns: [
+        { user: 'Where is the onboarding guide?', steps: researchTurn },
+        {
+          user: 'Have the research agent summarise the guide',
+          steps: delegationSteps({ finish: false }),
+          end: 'open',
+        },
+      ],
+    }),
+  ],
+};
+
+const http500: ToolStreamError = {
+  code: 'http',
+  status: 500,
+  body: '',
+  message: 'HTTP 500 Internal Server Error',
+  retryable: true,
+  fatal: true,
+};
+
+/** The request failed: the failure on its turn, in words, with Retry (which answers here). */
+export const FailedTurn: Story = {
+  decorators: [
+    withScript({
+      turns: [],
+      options: {
+        endpoint: '/api/chat',
+        fetch: sseFetch(words(ANSWER)),
+        initialMessages: [
+          { id: 'u1', role: 'user', text: 'Where is the onboarding guide?', createdAt: STORY_EPOCH },
+          {
+            id: 'a1',
+            role: 'assistant',
+            createdAt: STORY_EPOCH + 100,
+            parts: [],
+            calls: Object.create(null),
+            callOrder: [],
+            children: Object.create(null),
+            citations: [],
+            usage: null,
+            versions: [],
+            end: { outcome: 'failed', finish: null, error: http500, at: STORY_EPOCH + 400 },
+          },
+        ] as ChatMessage[],
+      },
     }),
   ],
   play: async ({ canvasElement }) => {
-    const list = within(canvasElement).getByRole('list', { name: 'Confluence pages' });
-    await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'The server returned an error (HTTP 500).',
+    );
   },
 };
 
-/** The dark theme, forced with `theme="dark"`. */
-export const Dark: Story = {
-  args: { theme: 'dark', showTimeline: true },
-  decorators: [withScript({ options: { initialMessages: history }, before: answer })],
+/** A tool failed; the turn still finished. */
+export const FailedTool: Story = {
+  decorators: [withScript({ turns: [{ user: 'What is the status of OPS-42?', steps: failingTool }] })],
 };
 
-/** The empty state, dark, following the Storybook theme toolbar. */
-export const EmptyDark: Story = {
-  globals: { theme: 'dark' },
-  decorators: [withScript({})],
+/** On a phone: the header keeps its icons, the timeline is a drawer. */
+export const Phone: Story = {
+  decorators: [withFrame(390, 760), withScript(threeTurns)],
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="chat-timeline"]')).not.toBeVisible();
+    await expect(within(canvasElement).getByRole('button', { name: 'Timeline' })).toBeVisible();
+  },
+};
+
+/** On a phone, the timeline drawer open. */
+export const PhoneTimeline: Story = {
+  decorators: [withFrame(390, 760), withScript(threeTurns)],
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Timeline' }));
+    await expect(within(canvasElement).getByRole('complementary', { name: 'Tool timeline' })).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  args: { theme: 'dark' },
+  decorators: [withScript(threeTurns)],
 };

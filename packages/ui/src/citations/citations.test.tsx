@@ -17,7 +17,7 @@ describe('Citations', () => {
           'handbook.pdf',
           '/relative/path',
           ' javascript:alert(2)',
-        ]}
+        ].map((source) => ({ source }))}
       />,
     );
     const links = screen.getAllByRole('link');
@@ -40,13 +40,42 @@ describe('Citations', () => {
     expect(screen.getByRole('list', { name: 'Sources' }).children).toHaveLength(2);
   });
 
+  it('shows a title (and the site) where given, and the quoted passage; a title never makes a link of a bad URL', () => {
+    render(
+      <Citations
+        citations={[
+          {
+            source: 'https://www.example.com/guide',
+            title: 'Onboarding guide',
+            quote: '  Week one: accounts.  ',
+          },
+          { source: 'javascript:alert(1)', title: 'Click me' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Onboarding guide' }).getAttribute('href')).toBe(
+      'https://www.example.com/guide',
+    );
+    expect(screen.getByText('example.com')).toBeTruthy();
+    expect(screen.getByText('Week one: accounts.').tagName).toBe('Q');
+    expect(screen.getByText('Click me').closest('a')).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   it('renders nothing without citations', () => {
     const { container } = renderWithStore(<Citations citations={[]} />);
     expect(container.innerHTML).toBe('');
   });
 
   it('has no axe violations', async () => {
-    const { container } = render(<Citations citations={['https://example.com', 'notes.md']} />);
+    const { container } = render(
+      <Citations
+        citations={[
+          { source: 'https://example.com', title: 'Example', quote: 'A quote.' },
+          { source: 'notes.md' },
+        ]}
+      />,
+    );
     await expectNoAxeViolations(container);
   });
 });

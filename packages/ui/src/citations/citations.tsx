@@ -15,9 +15,10 @@ export interface CitationsProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /**
- * The sources of an answer. Absolute http(s) URLs become links (new tab, no opener, no
- * referrer); anything else — file names, `javascript:` or `data:` values — is plain text.
- * Renders nothing when there are none.
+ * The sources of an answer: each by its title where the stream gave one (with the site it is
+ * on), else its source, and the quoted passage where given. Only absolute http(s) URLs become
+ * links (new tab, no opener, no referrer); anything else — file names, `javascript:` or `data:`
+ * values — is plain text. Renders nothing when there are none.
  */
 export function Citations({ citations, messageId, ...props }: CitationsProps) {
   // Given the list, no store is needed (so citations render outside a provider too).
@@ -32,6 +33,20 @@ function MessageCitations({
 }: Omit<CitationsProps, 'citations'> & { messageId: string }) {
   const message = useMessage(messageId);
   return <CitationList citations={message?.role === 'assistant' ? message.citations : []} {...props} />;
+}
+
+/** The host of an http(s) URL, shown beside a title ("example.com"). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+/** An http(s) URL as people read it: no scheme, no `www.`, no trailing slash. */
+function shortUrl(url: string): string {
+  return url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
 }
 
 function CitationList({
@@ -50,17 +65,30 @@ function CitationList({
       <ol aria-labelledby={labelId} className="ts-citations__list">
         {list.map((citation, index) => {
           const url = safeHttpUrl(citation.source);
-          const text = citation.title ?? citation.source;
+          const given = citation.title?.trim() ?? '';
+          // Without a title, a web source reads as its address without the scheme.
+          const title = given !== '' ? given : url === null ? citation.source : shortUrl(url);
+          const host = url === null || given === '' ? '' : hostOf(url);
           return (
             // Citations may repeat; their position is their identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <li key={index} data-slot="citation" data-kind={url === null ? 'text' : 'link'}>
               {url === null ? (
-                <span>{text}</span>
+                <span data-slot="citation-title">{title}</span>
               ) : (
-                <a href={url} target="_blank" rel="noopener noreferrer">
-                  {text}
+                <a href={url} target="_blank" rel="noopener noreferrer" data-slot="citation-title">
+                  {title}
                 </a>
+              )}
+              {host !== '' && (
+                <span data-slot="citation-host" className="ts-citations__host">
+                  {host}
+                </span>
+              )}
+              {citation.quote !== undefined && citation.quote.trim() !== '' && (
+                <q data-slot="citation-quote" className="ts-citations__quote">
+                  {citation.quote.trim()}
+                </q>
               )}
             </li>
           );

@@ -1,108 +1,76 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { planner, researcher, threeLevelDelegation } from '../stories/scenarios.js';
-import { withScript } from '../stories/with-store.js';
-import { begin, end, part } from '../test-utils/chunks.js';
+import { expect, within } from 'storybook/test';
+import { delegationSteps, planner, researcher, threeLevelDelegation } from '../stories/scenarios.js';
+import { withFrame, withTurn } from '../stories/story-store.js';
 import { DelegationTree } from './delegation-tree.js';
 
+/**
+ * A sub-agent's work as an indented activity section under one line: the agent's name, its
+ * task, how many tools it used and how long it took. Open while the agent works, folded when it
+ * is done; nested sub-agents are sections of their own, not boxes in boxes.
+ */
 const meta = {
   title: 'Components/DelegationTree',
   component: DelegationTree,
-  args: { callId: planner.id },
+  args: { callId: researcher.id },
+  argTypes: {
+    callId: { control: 'text', description: "The delegation's call id." },
+    defaultOpen: { control: 'boolean' },
+    open: { control: 'boolean' },
+  },
+  decorators: [withFrame(680)],
 } satisfies Meta<typeof DelegationTree>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const plannerTree = (canvasElement: HTMLElement) =>
-  within(canvasElement).getByRole('article', { name: 'delegate agent planner' });
+const section = (canvasElement: HTMLElement) => within(canvasElement).getAllByRole('article')[0]!;
 
-/** A delegation that has not handed anything over yet. */
-export const Pending: Story = {
-  decorators: [withScript({ before: [begin(planner, 'Prepare an onboarding answer')], complete: false })],
-};
-
-/** planner → researcher → page-reader, streaming live. */
-export const ThreeLevelsStreaming: Story = {
-  decorators: [withScript({ live: threeLevelDelegation, intervalMs: 90 })],
+/** The research agent at work: a search done, a page read, a summary streaming. */
+export const Working: Story = {
+  decorators: [withTurn(delegationSteps({ finish: false }), { end: 'open' })],
   play: async ({ canvasElement }) => {
-    const tree = await within(canvasElement).findByRole(
-      'article',
-      { name: 'delegate agent planner' },
-      { timeout: 3000 },
-    );
-    await waitFor(
-      () =>
-        expect(within(tree).getByRole('article', { name: 'delegate agent page-reader' })).toBeInTheDocument(),
-      {
-        timeout: 8000,
-      },
-    );
-    await waitFor(() => expect(tree).toHaveAttribute('data-state', 'complete'), { timeout: 15000 });
-  },
-};
-
-/** Three levels, complete; collapsing by keyboard leaves a summary line. */
-export const ThreeLevelsComplete: Story = {
-  decorators: [withScript({ before: threeLevelDelegation })],
-  play: async ({ canvasElement }) => {
-    const tree = plannerTree(canvasElement);
-    await expect(within(tree).getByRole('list', { name: 'Calls by researcher' })).toBeInTheDocument();
-    const toggle = within(tree).getByRole('button', { name: 'Hide calls by planner' });
-    toggle.focus();
-    await userEvent.keyboard('{Enter}');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(tree.querySelector('[data-slot="delegation-tree-summary"]')).toHaveTextContent(
-      /^6 calls · 6 complete$/,
-    );
-    await userEvent.keyboard(' ');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  },
-};
-
-/** Collapsed from the start, while its calls stream: the summary keeps count. */
-export const CollapsedStreaming: Story = {
-  args: { defaultOpen: false },
-  decorators: [withScript({ live: threeLevelDelegation, intervalMs: 90 })],
-  play: async ({ canvasElement }) => {
-    const tree = await within(canvasElement).findByRole(
-      'article',
-      { name: 'delegate agent planner' },
-      { timeout: 3000 },
-    );
-    await waitFor(
-      () => expect(tree.querySelector('[data-slot="delegation-tree-summary"]')).toHaveTextContent(/calls/),
-      {
-        timeout: 5000,
-      },
+    await expect(section(canvasElement)).toHaveAttribute('data-state', 'running');
+    await expect(within(section(canvasElement)).getAllByRole('button')[0]).toHaveAttribute(
+      'aria-expanded',
+      'true',
     );
   },
 };
 
-/** A nested call failed; the delegation went on. */
-export const NestedError: Story = {
-  decorators: [
-    withScript({
-      before: [
-        begin(planner),
-        begin(researcher),
-        part({ id: 'bad', tool: 'fetch_page', parent: researcher.id, agent: 'researcher' }, 'Fetching…'),
-        end(
-          { id: 'bad', tool: 'fetch_page', parent: researcher.id, agent: 'researcher' },
-          { error: 'HTTP 404' },
-        ),
-        part(researcher, 'One page could not be read.'),
-      ],
-      complete: false,
-    }),
-  ],
+/** Done: one line with its counts and time. */
+export const Done: Story = {
+  decorators: [withTurn(delegationSteps())],
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('HTTP 404')).toBeInTheDocument();
+    await expect(section(canvasElement)).toHaveAttribute('data-state', 'complete');
+    await expect(
+      section(canvasElement).querySelector('[data-slot="delegation-tree-summary"]'),
+    ).toHaveTextContent('3 tools');
   },
 };
 
-/** The dark theme. */
+/** Done and opened: its calls (the finished ones folded) and its answer. */
+export const DoneOpened: Story = {
+  args: { defaultOpen: true },
+  decorators: [withTurn(delegationSteps())],
+};
+
+/** Three levels: planner → researcher → page reader, tools at every level, one time axis. */
+export const ThreeLevels: Story = {
+  args: { callId: planner.id, defaultOpen: true },
+  decorators: [withTurn(threeLevelDelegation)],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('group', { name: 'Work by Planner' })).toBeInTheDocument();
+  },
+};
+
+/** Stopped while the agent worked: its open calls are marked. */
+export const Stopped: Story = {
+  decorators: [withTurn(delegationSteps({ finish: false }), { end: 'stopped' })],
+  args: { defaultOpen: true },
+};
+
 export const Dark: Story = {
   globals: { theme: 'dark' },
-  decorators: [withScript({ before: threeLevelDelegation.slice(0, 14), complete: false })],
+  decorators: [withTurn(delegationSteps({ finish: false }), { end: 'open' })],
 };

@@ -28,75 +28,91 @@ const threeLevels = [
   begin(summarize),
 ];
 
-const tree = (agent: string) => screen.getByRole('article', { name: `delegate agent ${agent}` });
+const section = (agent: string) => screen.getByRole('article', { name: agent });
+const trigger = (agent: string) => within(section(agent)).getAllByRole('button')[0]!;
+const work = (agent: string) => screen.getByRole('group', { name: `Work by ${agent}` });
 
 describe('DelegationTree', () => {
-  it('nests a sub-agent’s calls under the delegation, to any depth', () => {
+  it('is an activity section named after its agent, with the sub-agent’s calls nested in it, to any depth', () => {
     const { feed } = renderWithStore(<DelegationTree callId="d1" />);
     feed(...threeLevels);
-    const outer = screen.getByRole('list', { name: 'Calls by planner' });
-    const inner = within(outer).getByRole('list', { name: 'Calls by researcher' });
+    expect(trigger('Planner').textContent).toContain('Plan the onboarding answer');
+    const outer = work('Planner');
+    const inner = within(outer).getByRole('group', { name: 'Work by Researcher' });
     expect(
       within(inner)
         .getAllByRole('article')
         .map((a) => a.getAttribute('data-tool')),
     ).toEqual(['search_confluence', 'fetch_page']);
-    // The researcher delegation and `summarize` are the planner's direct children.
-    const direct = [...outer.children].map((li) => li.firstElementChild?.getAttribute('data-slot'));
-    expect(direct).toEqual(['delegation-tree', 'tool-call']);
-    expect(inner.closest('[data-slot="delegation-tree"]')?.getAttribute('data-depth')).toBe('1');
+    // The researcher and `summarize` are the planner's own calls; no boxes, one list each.
+    const own = [...outer.querySelector(':scope > [data-slot="call-list"]')!.children].map((el) =>
+      el.getAttribute('data-slot'),
+    );
+    expect(own).toEqual(['delegation-tree', 'tool-call']);
   });
 
-  it('collapses by keyboard to a summary line, and expands again', async () => {
-    const user = userEvent.setup();
+  it('stays open while the sub-agent works and folds to one line with its counts when done', () => {
     const { feed } = renderWithStore(<DelegationTree callId="d1" />);
-    feed(...threeLevels, end(summarize, { phase: 'result', response: 'ok' }));
-    const trigger = within(tree('planner')).getAllByRole('button', { name: 'Hide calls by planner' })[0]!;
-    expect(trigger.getAttribute('aria-expanded')).toBe('true');
-    const list = document.getElementById(trigger.getAttribute('aria-controls')!)!;
-    expect(list.getAttribute('aria-label')).toBe('Calls by planner');
-
-    trigger.focus();
-    await user.keyboard('{Enter}');
-    expect(trigger.getAttribute('aria-expanded')).toBe('false');
-    expect(list.hidden).toBe(true);
-    expect(within(list).queryAllByRole('article')).toHaveLength(0);
-    // 4 calls under the planner: the researcher delegation (running), search (complete),
-    // fetch_page (streaming), summarize (complete).
-    const summary = tree('planner').querySelector('[data-slot="delegation-tree-summary"]');
-    expect(summary?.textContent).toBe('4 calls · 1 streaming · 1 running · 2 complete');
-
-    await user.keyboard(' ');
-    expect(trigger.getAttribute('aria-expanded')).toBe('true');
-    expect(tree('planner').querySelector('[data-slot="delegation-tree-summary"]')).toBeNull();
-    expect(within(list).getAllByRole('article').length).toBeGreaterThan(0);
+    feed(...threeLevels);
+    expect(trigger('Planner').getAttribute('aria-expanded')).toBe('true');
+    expect(section('Planner').getAttribute('aria-busy')).toBe('true');
+    feed(
+      end(fetchPage),
+      result(summarize, 'ok'),
+      end(researcher, { response: 'Two pages' }),
+      end(planner, { response: 'Start with the guide.' }),
+    );
+    expect(section('Planner').dataset.state).toBe('complete');
+    expect(trigger('Planner').getAttribute('aria-expanded')).toBe('false');
+    const content = document.getElementById(trigger('Planner').getAttribute('aria-controls')!)!;
+    expect(content.hidden).toBe(true);
+    expect(section('Planner').querySelector('[data-slot="delegation-tree-summary"]')?.textContent).toBe(
+      '4 tools',
+    );
   });
 
-  it('updates the collapsed summary as nested calls change', async () => {
+  it('counts failures in its line', () => {
+    const { feed } = renderWithStore(<DelegationTree callId="d1" />);
+    feed(...threeLevels, end(fetchPage, { error: 'timeout' }));
+    expect(section('Planner').querySelector('[data-slot="delegation-tree-summary"]')?.textContent).toBe(
+      '4 tools · 1 failed',
+    );
+  });
+
+  it('opens and folds by keyboard', async () => {
     const user = userEvent.setup();
     const { feed } = renderWithStore(<DelegationTree callId="d1" defaultOpen={false} />);
     feed(...threeLevels);
-    const summary = () => tree('planner').querySelector('[data-slot="delegation-tree-summary"]')?.textContent;
-    expect(summary()).toContain('1 streaming');
-    feed(end(fetchPage));
-    expect(summary()).not.toContain('streaming');
-    // The researcher and `summarize` still run; both of the researcher's tools are done.
-    expect(summary()).toBe('4 calls · 2 running · 2 complete');
-    await user.click(within(tree('planner')).getByRole('button', { name: 'Show calls by planner' }));
-    expect(summary()).toBeUndefined();
+    const button = trigger('Planner');
+    const content = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(content.hidden).toBe(true);
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(content.hidden).toBe(false);
+    await user.keyboard(' ');
+    expect(content.hidden).toBe(true);
   });
 
-  it('shows the delegation’s own streamed result after its calls', () => {
+  it('shows the sub-agent’s streamed result after its calls, and its task only in its line', () => {
     const { feed } = renderWithStore(<DelegationTree callId="d1" />);
-    feed(...threeLevels, part(planner, 'The onboarding guide is'));
-    const root = tree('planner');
-    const slots = [...root.children].map((child) => child.getAttribute('data-slot'));
-    expect(slots.indexOf('delegation-tree-children')).toBeLessThan(slots.indexOf('tool-call-output'));
-    expect(root.dataset.state).toBe('streaming');
-    expect(root.getAttribute('aria-busy')).toBe('true');
+    feed(...threeLevels);
+    const resultSection = () =>
+      section('Planner').querySelector(
+        ':scope > [data-slot="delegation-tree-content"] > [data-slot="tool-call-result"]',
+      );
+    expect(resultSection()).toBeNull();
+    feed(part(planner, 'The onboarding guide is'));
+    const content = section('Planner').querySelector<HTMLElement>('[data-slot="delegation-tree-content"]')!;
+    const slots = [...content.children].map((child) => child.getAttribute('data-slot'));
+    expect(slots).toEqual(['delegation-tree-children', 'tool-call-result']);
+    expect(within(content).getByRole('group', { name: 'Result' }).textContent).toContain(
+      'The onboarding guide is',
+    );
+    expect(section('Planner').dataset.state).toBe('streaming');
   });
 
-  it('CallNode picks a tree for delegations and a plain call otherwise', () => {
+  it('CallNode picks a section for delegations and a row otherwise', () => {
     const { feed, container } = renderWithStore(
       <>
         <CallNode callId="d1" />
@@ -108,12 +124,12 @@ describe('DelegationTree', () => {
     expect(roots).toEqual(['delegation-tree', 'tool-call']);
   });
 
-  it('has no axe violations, open or collapsed', async () => {
+  it('has no axe violations, open or folded', async () => {
     const user = userEvent.setup();
     const { feed, container } = renderWithStore(<DelegationTree callId="d1" />);
     feed(...threeLevels);
     await expectNoAxeViolations(container);
-    await user.click(within(tree('planner')).getAllByRole('button', { name: /^Hide calls/ })[0]!);
+    await user.click(trigger('Planner'));
     await expectNoAxeViolations(container);
   });
 });

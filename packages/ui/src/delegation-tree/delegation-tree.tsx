@@ -1,16 +1,17 @@
-import { findMessage, type ToolCallStatus } from '@toolstream/core';
+import { type ToolCallStatus as CallStatus, findMessage } from '@toolstream/core';
 import { useChildCalls, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, memo, useContext } from 'react';
+import { CallList } from '../call-list/call-list.js';
 import { AnswerScope, useAnswerId } from '../internal/answer-scope.js';
-import { cx } from '../internal/cx.js';
-import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
-import { labelledBy, ToolCallContext, useToolCallContextValue } from '../tool-call/tool-call-context.js';
-import { ToolCallDetails } from '../tool-call/tool-call-details.js';
-import { ToolCallHeader, ToolCallSummary } from '../tool-call/tool-call-header.js';
-import { ToolCallError, ToolCallOutput } from '../tool-call/tool-call-output.js';
-import { TOOL_CALL_STATUS_LABELS } from '../tool-call/tool-call-status.js';
-import { CallNode } from './call-node.js';
-import { DelegationDepthContext } from './depth-context.js';
+import { GroupItemContext } from '../internal/group-item.js';
+import type { DisclosureOptions } from '../internal/use-disclosure.js';
+import { useToolCallContext } from '../tool-call/tool-call-context.js';
+import { ToolCallElapsed } from '../tool-call/tool-call-elapsed.js';
+import { ToolCallError } from '../tool-call/tool-call-error.js';
+import { ToolCallName, ToolCallSummary } from '../tool-call/tool-call-header.js';
+import { ToolCallOutput } from '../tool-call/tool-call-output.js';
+import { CallRoot } from '../tool-call/tool-call-root.js';
+import { TOOL_CALL_STATUS_LABELS, ToolCallStatus } from '../tool-call/tool-call-status.js';
 import { descendantCounts, summarizeCounts } from './descendant-counts.js';
 
 /** Props of {@link DelegationTree}. Other props go to its `<article>`. */
@@ -19,16 +20,16 @@ export interface DelegationTreeProps extends HTMLAttributes<HTMLElement>, Disclo
   callId: string;
   /** The answer the delegation belongs to. Default: the enclosing `AssistantMessage`'s, else the latest. */
   messageId?: string;
-  /** Replaces some status words in the collapsed summary. */
-  statusLabels?: Partial<Record<ToolCallStatus, string>>;
+  /** Replaces some status words in the summary ("3 tools · 1 failed"). */
+  statusLabels?: Partial<Record<CallStatus, string>>;
 }
 
 /**
- * A delegation to a sub-agent with that agent's own calls nested under it, to any depth.
- * Its header is a tool call's (name, agent, status, elapsed time); the nested calls sit in a
- * disclosure (open by default) that, closed, shows a summary such as
- * "3 calls · 1 streaming · 2 complete"; then comes the delegation's own streamed result.
- * Closed trees do not render (or re-render) their nested calls.
+ * A sub-agent's work: one line with the agent's name, its task, how many tools it used and how
+ * long it took, over an indented activity section — its own calls (folded into groups once they
+ * are done, nested sub-agents as sections of their own, to any depth) and its answer. The
+ * section is open while the sub-agent works and folds when it is done, unless the reader chose;
+ * `open`/`defaultOpen`/`onOpenChange` control it.
  */
 export const DelegationTree = memo(function DelegationTree({ messageId, ...props }: DelegationTreeProps) {
   return (
@@ -39,86 +40,83 @@ export const DelegationTree = memo(function DelegationTree({ messageId, ...props
 });
 DelegationTree.displayName = 'DelegationTree';
 
-function ScopedDelegationTree({
+function ScopedDelegationTree({ statusLabels, ...props }: Omit<DelegationTreeProps, 'messageId'>) {
+  return (
+    <CallRoot {...props} look="delegation-tree">
+      <DelegationTrigger statusLabels={statusLabels} />
+      <ToolCallError />
+      <DelegationContent />
+    </CallRoot>
+  );
+}
+
+function DelegationTrigger({ statusLabels }: { statusLabels: DelegationTreeProps['statusLabels'] }) {
+  const { ids, open, setOpen, callId } = useToolCallContext('DelegationTree');
+  const inGroup = useContext(GroupItemContext);
+  return (
+    <button
+      type="button"
+      data-slot="delegation-tree-trigger"
+      data-state={open ? 'open' : 'closed'}
+      aria-expanded={open}
+      aria-controls={ids.content}
+      tabIndex={inGroup ? -1 : undefined}
+      className="ts-delegation__trigger"
+      onClick={() => setOpen(!open)}
+    >
+      <ToolCallName />
+      <ToolCallSummary />
+      <ToolCallStatus />
+      <DelegationCounts callId={callId} statusLabels={statusLabels} />
+      <ToolCallElapsed />
+    </button>
+  );
+}
+
+/** "3 tools · 1 failed": its own subscription, so a nested call finishing re-renders only this. */
+function DelegationCounts({
   callId,
-  open,
-  defaultOpen = true,
-  onOpenChange,
   statusLabels,
-  className,
-  ...props
-}: Omit<DelegationTreeProps, 'messageId'>) {
-  const value = useToolCallContextValue(callId, 'DelegationTree');
+}: {
+  callId: string;
+  statusLabels: DelegationTreeProps['statusLabels'];
+}) {
   const messageId = useAnswerId('DelegationTree');
-  const children = useChildCalls(messageId, callId);
-  const depth = useContext(DelegationDepthContext);
-  const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
-  // Only a closed tree shows the counts: an open one neither walks its descendants on every
-  // update nor re-renders when one of them changes status.
   const counts = useToolStreamState(
     (state) => {
-      const message = disclosure.open ? undefined : findMessage(state, messageId);
+      const message = findMessage(state, messageId);
       return message?.role === 'assistant' ? descendantCounts(message, callId) : null;
     },
     { shallow: true },
   );
-  if (value === null) return null;
-  const { fields } = value;
-  const labels = { ...TOOL_CALL_STATUS_LABELS, ...statusLabels };
-  const summary = counts === null ? '' : summarizeCounts(counts, labels);
-  const who = fields.agent ?? (fields.toolName || 'the sub-agent');
+  if (counts === null || counts.total === 0) return null;
   return (
-    <ToolCallContext.Provider value={value}>
-      <article
-        data-slot="delegation-tree"
-        data-state={fields.status}
-        data-collapsed={disclosure.open ? undefined : ''}
-        data-depth={depth}
-        aria-busy={fields.isOpen || undefined}
-        aria-labelledby={labelledBy(value)}
-        className={cx('ts-tool-call', 'ts-delegation-tree', className)}
-        {...props}
-      >
-        <ToolCallHeader />
-        <ToolCallSummary />
-        {children.length > 0 && (
-          <div data-slot="delegation-tree-bar" className="ts-delegation-tree__bar">
-            <button
-              data-slot="delegation-tree-trigger"
-              className="ts-disclosure-trigger"
-              {...disclosure.triggerProps}
-            >
-              {`${disclosure.open ? 'Hide' : 'Show'} calls by ${who}`}
-            </button>
-            {!disclosure.open && (
-              <span data-slot="delegation-tree-summary" className="ts-delegation-tree__summary">
-                {summary}
-              </span>
-            )}
-          </div>
-        )}
-        {children.length > 0 && (
-          <ol
-            data-slot="delegation-tree-children"
-            aria-label={`Calls by ${who}`}
-            className="ts-delegation-tree__children"
-            {...disclosure.contentProps}
-          >
-            {disclosure.open && (
-              <DelegationDepthContext.Provider value={depth + 1}>
-                {children.map((id) => (
-                  <li key={id} data-slot="delegation-tree-item">
-                    <CallNode callId={id} />
-                  </li>
-                ))}
-              </DelegationDepthContext.Provider>
-            )}
-          </ol>
-        )}
-        <ToolCallOutput />
-        <ToolCallError />
-        <ToolCallDetails />
-      </article>
-    </ToolCallContext.Provider>
+    <span data-slot="delegation-tree-summary" className="ts-delegation__counts">
+      {summarizeCounts(counts, { ...TOOL_CALL_STATUS_LABELS, ...statusLabels })}
+    </span>
+  );
+}
+
+function DelegationContent() {
+  const context = useToolCallContext('DelegationTree');
+  const { ids, open, callId, messageId, fields } = context;
+  const children = useChildCalls(messageId, callId);
+  return (
+    <div
+      id={ids.content}
+      data-slot="delegation-tree-content"
+      data-state={open ? 'open' : 'closed'}
+      hidden={!open}
+      className="ts-delegation__content"
+    >
+      {children.length > 0 && (
+        // biome-ignore lint/a11y/useSemanticElements: a group of rows, not of form fields (a fieldset)
+        <div role="group" aria-label={`Work by ${fields.label}`} data-slot="delegation-tree-children">
+          <CallList callIds={children} />
+        </div>
+      )}
+      {/* Before its result, a delegation's text is its task (in the line above), not an answer. */}
+      {fields.hasResult && <ToolCallOutput title="Result" />}
+    </div>
   );
 }

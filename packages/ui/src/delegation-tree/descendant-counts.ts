@@ -4,17 +4,8 @@ import { plural } from '../internal/format.js';
 /** How many calls sit under a delegation (at any depth), in total and per status. */
 export type DescendantCounts = { total: number } & Record<ToolCallStatus, number>;
 
-/** The order statuses appear in a summary: what needs attention first. */
-const SUMMARY_ORDER: readonly ToolCallStatus[] = [
-  'streaming',
-  'running',
-  'pending',
-  'error',
-  'interrupted',
-  'truncated',
-  'stopped',
-  'complete',
-];
+/** Statuses worth naming in a summary, in the order they need attention. */
+const SUMMARY_ORDER: readonly ToolCallStatus[] = ['error', 'interrupted', 'truncated'];
 
 /** Counts the calls of `message` nested under `callId`, at any depth (cycles in bad input are cut). */
 export function descendantCounts(message: AssistantMessage, callId: string): DescendantCounts {
@@ -45,12 +36,15 @@ export function descendantCounts(message: AssistantMessage, callId: string): Des
   return counts;
 }
 
-/** "3 calls · 2 complete · 1 streaming" (statuses with no calls are left out). */
+/**
+ * "3 tools", "3 tools · 1 failed": the total, then the calls that need attention (statuses with
+ * no calls are left out).
+ */
 export function summarizeCounts(
   counts: DescendantCounts,
   labels: Readonly<Record<ToolCallStatus, string>>,
 ): string {
-  const parts = [plural(counts.total, 'call', 'calls')];
+  const parts = [plural(counts.total, 'tool', 'tools')];
   for (const status of SUMMARY_ORDER) {
     if (counts[status] > 0) parts.push(`${counts[status]} ${labels[status].toLowerCase()}`);
   }

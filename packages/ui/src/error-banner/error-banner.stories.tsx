@@ -1,62 +1,70 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { serverFailure } from '../stories/scenarios.js';
-import { withScript } from '../stories/with-store.js';
-import { text } from '../test-utils/chunks.js';
+import type { ToolStreamError } from '@toolstream/core';
+import { expect, within } from 'storybook/test';
+import { withFrame, withScript } from '../stories/story-store.js';
 import { ErrorBanner } from './error-banner.js';
 
+/**
+ * An error no turn can show — one that ended a run with no answer to put it on, such as a failed
+ * re-attach. A turn's own failure shows on the turn (`TurnEnd`), so inside a `Chat` this banner
+ * is usually empty.
+ */
 const meta = {
-  title: 'Components/ErrorBanner',
+  title: 'Parts/ErrorBanner',
   component: ErrorBanner,
-  args: { onRetry: fn(), onDismiss: fn() },
+  argTypes: { dismissLabel: { control: 'text' } },
+  decorators: [withFrame(640)],
 } satisfies Meta<typeof ErrorBanner>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The server reported an error in the stream; Retry and Dismiss work. */
-export const ServerError: Story = {
-  decorators: [withScript({ before: serverFailure })],
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent('The model is overloaded');
-    await expect(alert).toHaveTextContent('Error code: server');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-    await userEvent.click(canvas.getByRole('button', { name: 'Dismiss' }));
-    await expect(canvas.queryByRole('alert')).toBeNull();
-    await expect(args.onDismiss).toHaveBeenCalled();
-  },
-};
-
-/** An HTTP failure from the endpoint (a scripted fetch answering 503). */
-export const HttpError: Story = {
-  decorators: [
-    withScript({
-      options: {
-        endpoint: '/api/chat',
-        reconnect: false,
-        fetch: async () => new Response('upstream unavailable', { status: 503 }),
+function withError(error: ToolStreamError) {
+  return withScript({
+    turns: [],
+    options: {
+      initialState: {
+        status: 'error',
+        messages: [],
+        errors: [error],
+        error,
+        run: {
+          runId: null,
+          lastEventId: null,
+          messageId: null,
+          protocol: null,
+          finish: null,
+          sawDone: false,
+        },
       },
-      send: 'Where is the onboarding guide?',
+    },
+  });
+}
+
+/** Re-attaching to a run the server no longer has. */
+export const ResumeFailed: Story = {
+  decorators: [
+    withError({
+      code: 'resume-failed',
+      status: 404,
+      message: 'Run run_7 not found',
+      retryable: false,
+      fatal: true,
     }),
   ],
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 3000 });
-    await expect(alert).toHaveTextContent('HTTP 503');
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'The answer in progress could not be picked up again.',
+    );
   },
 };
 
-/** No error: nothing renders. */
-export const NoError: Story = {
-  decorators: [withScript({ before: [text('All good.')] })],
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).queryByRole('alert')).toBeNull();
-  },
+/** The connection dropped for good. */
+export const NetworkLost: Story = {
+  decorators: [withError({ code: 'network', message: 'Failed to fetch', retryable: true, fatal: true })],
 };
 
 export const Dark: Story = {
   globals: { theme: 'dark' },
-  decorators: [withScript({ before: serverFailure })],
+  decorators: [withError({ code: 'network', message: 'Failed to fetch', retryable: true, fatal: true })],
 };

@@ -1,5 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { ToolStreamError } from '@toolstream/core';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test-utils/axe.js';
 import { text } from '../test-utils/chunks.js';
@@ -7,7 +8,24 @@ import { renderWithStore } from '../test-utils/render-with-store.js';
 import { sseFetch } from '../test-utils/sse-fetch.js';
 import { ErrorBanner } from './error-banner.js';
 
-const answer = [{ message: 'Here you go.', citations: [], tool_calls: [] }];
+const gone: ToolStreamError = {
+  code: 'resume-failed',
+  message: 'Run run_7 is gone (HTTP 404).',
+  status: 404,
+  retryable: false,
+  fatal: true,
+};
+
+/** A state with an error no turn carries: a failed re-attach with nothing to put it on. */
+const orphanError = (error: ToolStreamError) => ({
+  initialState: {
+    status: 'error' as const,
+    messages: [],
+    errors: [error],
+    error,
+    run: { runId: null, lastEventId: null, messageId: null, protocol: null, finish: null, sawDone: false },
+  },
+});
 
 describe('ErrorBanner', () => {
   it('renders nothing without an error', () => {
@@ -16,54 +34,36 @@ describe('ErrorBanner', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it('shows the run’s error and code as an alert, and Retry re-sends the last user message', async () => {
-    const user = userEvent.setup();
-    const fetch = sseFetch(answer, {
-      fail: (attempt) => (attempt === 1 ? { status: 503, body: 'upstream down' } : null),
+  it('renders nothing for a failure its turn shows', async () => {
+    const fetch = sseFetch([], { fail: () => ({ status: 503, body: 'upstream down' }) });
+    const { store, container } = renderWithStore(<ErrorBanner />, {
+      endpoint: '/api/chat',
+      fetch,
+      reconnect: false,
     });
-    const { store } = renderWithStore(<ErrorBanner />, { endpoint: '/api/chat', fetch, reconnect: false });
     await act(() => store.send('Where is the guide?'));
+    expect(store.getState().error?.code).toBe('http');
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('shows an error no turn can show as an alert in plain words', () => {
+    renderWithStore(<ErrorBanner />, orphanError(gone));
     const alert = screen.getByRole('alert');
-    expect(alert.dataset.code).toBe(store.getState().error?.code);
-    expect(alert.textContent).toContain(store.getState().error!.message);
-    expect(alert.textContent).toContain('HTTP 503');
-
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(store.getState().status).toBe('done'));
-    const posts = fetch.requests.filter((request) => request.method === 'POST');
-    expect(posts.map((request) => request.body)).toEqual([
-      { message: 'Where is the guide?' },
-      { message: 'Where is the guide?' },
-    ]);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(alert.dataset.code).toBe('resume-failed');
+    expect(alert.textContent).toBe('The answer in progress could not be picked up again.');
   });
 
-  it('hands Retry to onRetry when given', async () => {
-    const user = userEvent.setup();
-    const onRetry = vi.fn();
-    const { feed } = renderWithStore(<ErrorBanner onRetry={onRetry} />);
-    feed(text('partial'), { error: { message: 'model overloaded' } });
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(onRetry).toHaveBeenCalledWith(null);
-  });
-
-  it('dismisses an error until another one happens', async () => {
+  it('dismisses the error until another one happens', async () => {
     const user = userEvent.setup();
     const onDismiss = vi.fn();
-    const { feed } = renderWithStore(<ErrorBanner onDismiss={onDismiss} />);
-    feed({ error: { message: 'first failure' } });
-    expect(screen.getByRole('alert').textContent).toContain('first failure');
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    renderWithStore(<ErrorBanner onDismiss={onDismiss} />, orphanError(gone));
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(onDismiss).toHaveBeenCalledWith(expect.objectContaining({ message: 'first failure' }));
-    feed({ error: { message: 'second failure' } });
-    expect(screen.getByRole('alert').textContent).toContain('second failure');
+    expect(onDismiss).toHaveBeenCalledWith(gone);
   });
 
   it('has no axe violations', async () => {
-    const { container, feed } = renderWithStore(<ErrorBanner onRetry={() => {}} />);
-    feed({ error: { message: 'boom' } });
+    const { container } = renderWithStore(<ErrorBanner />, orphanError(gone));
     await expectNoAxeViolations(container);
   });
 });

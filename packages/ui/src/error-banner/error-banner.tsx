@@ -1,82 +1,59 @@
-import type { ToolStreamError } from '@toolstream/core';
-import { useResolvedStore, useStreamStatus, useToolStreamState } from '@toolstream/react';
+import type { ToolStreamError, ToolStreamState } from '@toolstream/core';
+import { useStreamStatus, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, useState } from 'react';
 import { cx } from '../internal/cx.js';
+import { describeError } from '../internal/describe-error.js';
+import { AlertIcon, CrossIcon } from '../internal/icons.js';
 
 /** Props of {@link ErrorBanner}. Other props go to its `<div role="alert">`. */
 export interface ErrorBannerProps extends HTMLAttributes<HTMLDivElement> {
-  /** Retries. Default: sends the last user message again with the store's `send`. */
-  onRetry?: (lastUserMessage: string | null) => void | Promise<void>;
   /** Called after the reader dismissed the banner. */
   onDismiss?: (error: ToolStreamError) => void;
-  retryLabel?: string;
   dismissLabel?: string;
 }
 
-function lastUserText(state: { messages: readonly { role: string; text?: string }[] }): string | null {
-  for (let i = state.messages.length - 1; i >= 0; i--) {
-    const message = state.messages[i]!;
-    if (message.role === 'user') return message.text ?? null;
-  }
-  return null;
+/** Whether some turn shows `error` itself (its `end`), so a banner would only repeat it. */
+function shownOnTurn(state: ToolStreamState, error: ToolStreamError): boolean {
+  return state.messages.some((message) => message.role === 'assistant' && message.end?.error === error);
 }
 
 /**
- * The error that ended the run — its message and code (and HTTP status) — as an alert, with
- * Retry (re-sends the last user message) and Dismiss. Renders nothing without an error; a
- * dismissed error stays hidden until another one happens.
+ * An error that no turn can show: one that ended a run with no answer to put it on (re-attaching
+ * to a run that is gone, say). Failures of a turn show on the turn itself (see `TurnEnd`), so
+ * this renders nothing for them. An alert in plain words, with Dismiss; a dismissed error stays
+ * hidden until another one happens.
  */
-export function ErrorBanner({
-  onRetry,
-  onDismiss,
-  retryLabel = 'Retry',
-  dismissLabel = 'Dismiss',
-  className,
-  ...props
-}: ErrorBannerProps) {
-  const store = useResolvedStore('ErrorBanner');
+export function ErrorBanner({ onDismiss, dismissLabel = 'Dismiss', className, ...props }: ErrorBannerProps) {
   const { error } = useStreamStatus();
-  const lastUserMessage = useToolStreamState(lastUserText);
+  const onTurn = useToolStreamState((state) => state.error !== null && shownOnTurn(state, state.error));
   const [dismissed, setDismissed] = useState<ToolStreamError | null>(null);
-  if (error === null || error === dismissed) return null;
-  const canRetry = onRetry !== undefined || lastUserMessage !== null;
-  const retry = () => {
-    if (onRetry !== undefined) void onRetry(lastUserMessage);
-    else if (lastUserMessage !== null) void store.send(lastUserMessage);
-  };
+  if (error === null || onTurn || error === dismissed) return null;
   return (
     <div
       role="alert"
       data-slot="error-banner"
       data-state="error"
       data-code={error.code}
-      data-retryable={error.retryable ? '' : undefined}
       className={cx('ts-error-banner', className)}
       {...props}
     >
+      <AlertIcon />
       <p data-slot="error-banner-message" className="ts-error-banner__message">
-        {error.message}
+        {describeError(error)}
       </p>
-      <p data-slot="error-banner-code" className="ts-error-banner__code">
-        {`Error code: ${error.code}${'status' in error && error.status !== undefined ? ` (HTTP ${error.status})` : ''}`}
-      </p>
-      <div className="ts-error-banner__actions">
-        {canRetry && (
-          <button type="button" data-slot="error-banner-retry" onClick={retry}>
-            {retryLabel}
-          </button>
-        )}
-        <button
-          type="button"
-          data-slot="error-banner-dismiss"
-          onClick={() => {
-            setDismissed(error);
-            onDismiss?.(error);
-          }}
-        >
-          {dismissLabel}
-        </button>
-      </div>
+      <button
+        type="button"
+        data-slot="error-banner-dismiss"
+        className="ts-icon-button"
+        aria-label={dismissLabel}
+        title={dismissLabel}
+        onClick={() => {
+          setDismissed(error);
+          onDismiss?.(error);
+        }}
+      >
+        <CrossIcon />
+      </button>
     </div>
   );
 }

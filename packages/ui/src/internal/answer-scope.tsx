@@ -20,7 +20,13 @@ export function AnswerProvider({ messageId, children }: { messageId: string; chi
  * the latest answer (subscribing to the store only in that last case). Renders nothing before
  * there is an answer.
  */
-export function AnswerScope({ messageId, children }: { messageId?: string | undefined; children?: ReactNode }) {
+export function AnswerScope({
+  messageId,
+  children,
+}: {
+  messageId?: string | undefined;
+  children?: ReactNode;
+}) {
   const enclosing = useContext(AnswerContext);
   if (messageId !== undefined && messageId !== enclosing) {
     return <AnswerProvider messageId={messageId}>{children}</AnswerProvider>;
@@ -38,7 +44,9 @@ function LatestAnswer({ children }: { children?: ReactNode }) {
 export function useAnswerId(partName: string): string {
   const id = useContext(AnswerContext);
   if (id === null) {
-    throw new Error(`\`${partName}\` must be used within an \`<AssistantMessage>\`, or be given a \`messageId\`.`);
+    throw new Error(
+      `\`${partName}\` must be used within an \`<AssistantMessage>\`, or be given a \`messageId\`.`,
+    );
   }
   return id;
 }

@@ -27,3 +27,23 @@ export function isoDuration(ms: number): string {
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/**
+ * How long a call took, or has been running: to `completedAt`, else (while open) to `now` in
+ * whole seconds, else nothing. The one formula for every place that shows a call's time — the
+ * call's row and the timeline — so they always agree.
+ */
+export function callElapsed(
+  startedAt: number,
+  completedAt: number | null,
+  isOpen: boolean,
+  now: number,
+): { ms: number; text: string } {
+  if (completedAt !== null) {
+    const ms = Math.max(0, completedAt - startedAt);
+    return { ms, text: formatDuration(ms) };
+  }
+  if (!isOpen) return { ms: 0, text: '' };
+  const ms = Math.floor(Math.max(0, now - startedAt) / 1000) * 1000;
+  return { ms, text: formatDuration(ms, false) };
+}

@@ -1,14 +1,9 @@
-import { applyActions, initialState, type ToolStreamAction } from '@toolstream/core';
+import type { StreamEvent } from '@toolstream/core/adapters';
 import { describe, expect, it } from 'vitest';
+import { storeFromEvents } from '../test-utils/event-store.js';
 import { describeProgress, readProgress } from './progress.js';
 
-const start: ToolStreamAction = {
-  type: 'run-start',
-  assistantMessageId: 'm1',
-  userMessage: null,
-  protocol: null,
-};
-const toolStart = (callId: string, toolName: string): ToolStreamAction => ({
+const toolStart = (callId: string, toolName: string): StreamEvent => ({
   type: 'tool-start',
   callId,
   phase: 'call',
@@ -19,7 +14,8 @@ const toolStart = (callId: string, toolName: string): ToolStreamAction => ({
   eventType: 'call',
   details: null,
 });
-const toolEnd = (callId: string, error: string | null = null): ToolStreamAction => ({
+
+const toolEnd = (callId: string, error: string | null = null): StreamEvent => ({
   type: 'tool-end',
   callId,
   phase: 'result',
@@ -29,12 +25,16 @@ const toolEnd = (callId: string, error: string | null = null): ToolStreamAction 
 });
 
 /**
- * The announcement for `after` following `before`, where `announced` characters of the text
- * so far were already read out (default: all of it).
+ * The announcement for `after` following `before` (events of one turn; a `done` among `after`
+ * ends it), where `announced` characters of the text so far were already read out (default: all
+ * of it).
  */
-function step(before: ToolStreamAction[], after: ToolStreamAction[], announced?: number) {
-  const first = applyActions(initialState(), before, 0);
-  const second = applyActions(first, after, 1);
+function step(before: StreamEvent[], after: StreamEvent[], announced?: number) {
+  const store = storeFromEvents(before);
+  const first = store.getState();
+  for (const event of after) store.ingest(event);
+  if (after.some((event) => event.type === 'done')) store.complete();
+  const second = store.getState();
   const read = readProgress(first, null);
   const previous = { ...read, announced: announced ?? read.text.length };
   return describeProgress(previous, readProgress(second, previous));
@@ -42,14 +42,14 @@ function step(before: ToolStreamAction[], after: ToolStreamAction[], announced?:
 
 describe('describeProgress', () => {
   it('reads new text up to the last whole word while streaming', () => {
-    const { message, progress } = step([start], [{ type: 'text-delta', delta: 'The onboarding gui' }]);
+    const { message, progress } = step([], [{ type: 'text-delta', delta: 'The onboarding gui' }]);
     expect(message).toBe('The onboarding');
     expect(progress.announced).toBe('The onboarding '.length);
   });
 
   it('reads the rest once the run is done, and says so', () => {
     const { message } = step(
-      [start, { type: 'text-delta', delta: 'Hello wor' }],
+      [{ type: 'text-delta', delta: 'Hello wor' }],
       [{ type: 'text-delta', delta: 'ld' }, { type: 'done' }],
       'Hello '.length,
     );
@@ -58,24 +58,24 @@ describe('describeProgress', () => {
 
   it('drops markdown punctuation', () => {
     const { message } = step(
-      [start],
+      [],
       [{ type: 'text-delta', delta: '**Bold** and `code` and [a link](https://x.example) ' }],
     );
     expect(message).toBe('Bold and code and a link');
   });
 
   it('names tools that start and end, and counts them when many', () => {
-    expect(step([start], [toolStart('a', 'search')]).message).toBe('Running search.');
-    expect(step([start, toolStart('a', 'search')], [toolEnd('a')]).message).toBe('search finished.');
+    expect(step([], [toolStart('a', 'search')]).message).toBe('Running Search.');
+    expect(step([toolStart('a', 'search')], [toolEnd('a')]).message).toBe('Search finished.');
     const many = ['a', 'b', 'c', 'd', 'e'].map((id) => toolStart(id, `tool_${id}`));
-    expect(step([start], many).message).toBe('5 tools started.');
+    expect(step([], many).message).toBe('5 tools started.');
   });
 
   it('says a failed tool failed', () => {
-    expect(step([start, toolStart('a', 'search')], [toolEnd('a', 'timeout')]).message).toBe('search failed.');
+    expect(step([toolStart('a', 'search')], [toolEnd('a', 'timeout')]).message).toBe('Search failed.');
   });
 
   it('says nothing when nothing changed', () => {
-    expect(step([start, { type: 'text-delta', delta: 'x ' }], []).message).toBe('');
+    expect(step([{ type: 'text-delta', delta: 'x ' }], []).message).toBe('');
   });
 });

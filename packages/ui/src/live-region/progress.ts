@@ -1,4 +1,5 @@
 import type { RunStatus, ToolCallStatus, ToolStreamState } from '@toolstream/core';
+import { defaultCallLabel } from '../tool-call/call-label.js';
 
 /** What the announcer remembers of the state between two announcements. */
 export interface Progress {
@@ -28,7 +29,7 @@ export function readProgress(state: ToolStreamState, previous: Progress | null):
   if (message?.role === 'assistant') {
     for (const id of message.callOrder) {
       const call = message.calls[id]!;
-      calls.set(call.id, { toolName: call.toolName || 'tool', status: call.status });
+      calls.set(call.id, { toolName: defaultCallLabel(call), status: call.status });
     }
   }
   const announced = previous !== null && previous.messageId === messageId ? previous.announced : 0;
@@ -45,20 +46,27 @@ function plain(text: string): string {
     .trim();
 }
 
-const FINAL: ReadonlySet<ToolCallStatus> = new Set(['complete', 'error', 'stopped', 'interrupted']);
+const FINAL: ReadonlySet<ToolCallStatus> = new Set([
+  'complete',
+  'error',
+  'stopped',
+  'interrupted',
+  'truncated',
+]);
 
 const CALL_WORDS: Partial<Record<ToolCallStatus, string>> = {
   complete: 'finished',
   error: 'failed',
   stopped: 'stopped',
   interrupted: 'interrupted',
+  truncated: 'was cut off',
 };
 
 /**
  * What to announce for the change from `previous` to `next`, and the progress to remember.
  * New answer text is read up to its last finished word (the whole rest once the run ended);
  * tool calls that started or ended are named, or counted when there are many; the run's end
- * is said once. Errors are not announced here: the error banner is an alert.
+ * is said once. Errors are not announced here: a failed turn shows its failure as an alert.
  */
 export function describeProgress(
   previous: Progress,

@@ -71,7 +71,7 @@ export const Dark: Story = {
       canvasElement.querySelector('[data-theme="dark"]') ?? canvasElement.closest('[data-theme="dark"]');
     await expect(themed).not.toBeNull();
     const code = canvasElement.querySelector('pre')!;
-    // --ts-surface of the dark theme.
-    await expect(getComputedStyle(code).backgroundColor).toBe('rgb(39, 39, 42)');
+    // --ts-code-bg of the dark theme.
+    await expect(getComputedStyle(code).backgroundColor).toBe('rgb(35, 35, 39)');
   },
 };

@@ -43,6 +43,13 @@ const WORD_EDGES = /^[\p{L}\p{N}](?:.*[\p{L}\p{N}])?$/su;
 /** What may follow a closing `**`: the line's end, a space, or closing punctuation. */
 const FOLLOWS_STRONG = /^(?:$|[ ,.;?)])/;
 
+// Regular expressions with Unicode property classes are compiled on first use, and the first one
+// loads the character tables: here, as the module loads, rather than inside the first frame of
+// the first stream (where it took several milliseconds).
+PLAIN_RUN.test('a');
+WORD_EDGES.test('a');
+STARTS_PLAIN.test('a');
+
 /** The block's structure when it is one this module renders itself, else `null`. */
 export function simpleBlock(block: string): SimpleBlock | null {
   // Blank lines before and after the block are not part of it (a text may start with one).

@@ -1,7 +1,8 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
+import { ChevronIcon } from '../internal/icons.js';
 import { type DisclosureOptions, useDisclosure } from '../internal/use-disclosure.js';
-import { Markdown } from '../markdown/markdown.js';
+import { useTextRenderer } from '../text/text-renderer.js';
 
 /** Props of {@link Reasoning}. */
 export interface ReasoningProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'>, DisclosureOptions {
@@ -9,15 +10,15 @@ export interface ReasoningProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
   text: string;
   /** Whether it is still arriving. */
   streaming?: boolean;
-  /** Button text; default "Thinking". */
+  /** Button text; default "Thinking" (with "…" while it streams, "Thought" once done). */
   label?: string;
 }
 
-/** A model's reasoning ("Thinking"), kept apart from the answer in a disclosure closed by default. */
+/** A model's reasoning, kept apart from the answer in a disclosure closed by default. */
 export function Reasoning({
   text,
   streaming = false,
-  label = 'Thinking',
+  label,
   open,
   defaultOpen,
   onOpenChange,
@@ -25,6 +26,7 @@ export function Reasoning({
   ...props
 }: ReasoningProps) {
   const disclosure = useDisclosure({ open, defaultOpen, onOpenChange });
+  const Text = useTextRenderer();
   return (
     <div
       data-slot="reasoning"
@@ -32,11 +34,12 @@ export function Reasoning({
       className={cx('ts-reasoning', className)}
       {...props}
     >
-      <button data-slot="reasoning-trigger" className="ts-disclosure-trigger" {...disclosure.triggerProps}>
-        {streaming ? `${label}…` : label}
+      <button data-slot="reasoning-trigger" className="ts-reasoning__trigger" {...disclosure.triggerProps}>
+        {label ?? (streaming ? 'Thinking…' : 'Thinking')}
+        <ChevronIcon />
       </button>
       <div data-slot="reasoning-content" className="ts-reasoning__content" {...disclosure.contentProps}>
-        {disclosure.open && <Markdown streaming={streaming}>{text}</Markdown>}
+        {disclosure.open && <Text streaming={streaming}>{text}</Text>}
       </div>
     </div>
   );

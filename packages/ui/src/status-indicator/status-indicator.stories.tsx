@@ -1,40 +1,45 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { RunStatus } from '@toolstream/core';
+import type { RunStatus, ToolStreamError } from '@toolstream/core';
 import { expect, within } from 'storybook/test';
-import { withScript } from '../stories/with-store.js';
-import { text } from '../test-utils/chunks.js';
+import { withScript } from '../stories/story-store.js';
 import { RUN_STATUS_LABELS, StatusIndicator } from './status-indicator.js';
 
+/** The run's status as a `role="status"` line: a dot (pulsing while it works) and a word. */
 const meta = {
-  title: 'Components/StatusIndicator',
+  title: 'Parts/StatusIndicator',
   component: StatusIndicator,
+  argTypes: { labels: { control: 'object', description: 'Replaces some words (translations).' } },
 } satisfies Meta<typeof StatusIndicator>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const start = { type: 'run-start', assistantMessageId: 'm1', userMessage: null, protocol: null } as const;
+const offline: ToolStreamError = { code: 'network', message: 'offline', retryable: true, fatal: true };
 
 /** A store whose run is in `status`. */
 function inStatus(status: RunStatus): Story {
-  const actions =
-    status === 'idle'
-      ? []
-      : status === 'done' || status === 'error' || status === 'aborted'
-        ? [
-            start,
-            {
-              type: 'run-end' as const,
-              status,
-              error:
-                status === 'error'
-                  ? { code: 'network' as const, message: 'offline', retryable: true, fatal: true }
-                  : null,
-            },
-          ]
-        : [start, { type: 'status' as const, status }];
   return {
-    decorators: [withScript({ actions })],
+    decorators: [
+      withScript({
+        turns: [],
+        options: {
+          initialState: {
+            status,
+            messages: [],
+            errors: status === 'error' ? [offline] : [],
+            error: status === 'error' ? offline : null,
+            run: {
+              runId: null,
+              lastEventId: null,
+              messageId: null,
+              protocol: null,
+              finish: null,
+              sawDone: false,
+            },
+          },
+        },
+      }),
+    ],
     play: async ({ canvasElement }) => {
       const element = within(canvasElement).getByRole('status');
       await expect(element).toHaveAttribute('data-state', status);
@@ -43,11 +48,10 @@ function inStatus(status: RunStatus): Story {
   };
 }
 
-export const Idle = inStatus('idle');
 export const Connecting = inStatus('connecting');
-export const Streaming: Story = { decorators: [withScript({ before: [text('…')], complete: false })] };
+export const Streaming = inStatus('streaming');
 export const Reconnecting = inStatus('reconnecting');
 export const Done = inStatus('done');
 export const ErrorState: Story = { ...inStatus('error'), name: 'Error' };
-export const Aborted = inStatus('aborted');
-export const Dark: Story = { ...inStatus('reconnecting'), globals: { theme: 'dark' } };
+export const Stopped = inStatus('aborted');
+export const Dark: Story = { ...inStatus('streaming'), globals: { theme: 'dark' } };

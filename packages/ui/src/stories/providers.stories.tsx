@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { allProtocols } from '@toolstream/core/providers';
 import { createHandlers } from '@toolstream/mock';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Chat } from '../chat/chat.js';
+import { humanize } from '../internal/humanize.js';
 
 /**
  * One model provider's raw stream per story (the mock's `provider-*` scenarios, copied from the
@@ -12,6 +14,7 @@ import { Chat } from '../chat/chat.js';
  */
 const meta = {
   title: 'Scenarios/Provider streams',
+  tags: ['!autodocs'],
   component: Chat,
   args: { endpoint: '/api/chat/stream', title: 'Agent' },
   decorators: [
@@ -32,7 +35,7 @@ interface Expected {
 
 function provider(scenario: string, expected: Expected): Story {
   return {
-    args: { options: { body: (message: string) => ({ message, scenario }) } },
+    args: { options: { body: ({ message }) => ({ message, scenario }), protocols: allProtocols } },
     parameters: { msw: { handlers: createHandlers({ speed: 20 }) } },
     play: async ({ canvasElement }) => {
       const root = within(canvasElement).getByRole('region', { name: 'Agent' });
@@ -47,6 +50,9 @@ function provider(scenario: string, expected: Expected): Story {
       );
       await expect(within(root).queryByRole('alert')).toBeNull();
       const message = within(root).getByRole('article', { name: 'Assistant' });
+      // Finished calls are folded into one line: open it.
+      const group = message.querySelector<HTMLElement>('[data-slot="tool-group-trigger"]');
+      if (group !== null) await userEvent.click(group);
 
       const calls = within(message).getAllByRole('article');
       await expect(calls.map((call) => call.getAttribute('data-tool'))).toEqual(
@@ -54,14 +60,16 @@ function provider(scenario: string, expected: Expected): Story {
       );
       for (const [index, { name, args, output }] of expected.calls.entries()) {
         const call = calls[index]!;
-        await expect(call).toHaveAccessibleName(name);
+        await expect(call).toHaveAccessibleName(humanize(name));
         await expect(call).toHaveAttribute('data-state', 'complete');
         if (output !== undefined) {
-          await expect(call.querySelector('[data-slot="tool-call-output"]')).toHaveTextContent(output);
+          // JSON output is shown indented: compare what it says.
+          const shown = call.querySelector('[data-slot="tool-call-output"]')?.textContent ?? '';
+          await expect(JSON.parse(shown)).toEqual(JSON.parse(output));
         }
         if (Object.keys(args).length === 0) continue;
-        await userEvent.click(within(call).getByRole('button', { name: 'Details' }));
-        const shown = call.querySelector('[data-slot="tool-call-args"] code');
+        await userEvent.click(within(call).getAllByRole('button')[0]!);
+        const shown = call.querySelector('[data-slot="tool-call-input"] code');
         // The arguments as the details show them: indented JSON, parsed back to compare.
         await expect(JSON.parse(shown?.textContent ?? 'null')).toEqual(args);
       }

@@ -11,6 +11,7 @@ import { Chat } from '../chat/chat.js';
  */
 const meta = {
   title: 'Scenarios/Replayed through MSW',
+  tags: ['!autodocs'],
   component: Chat,
   args: { endpoint: '/api/chat/stream', title: 'Agent' },
   decorators: [
@@ -32,7 +33,7 @@ const TIMEOUT = { timeout: 15000 };
  */
 function replay(scenario: string, check: Play, options: MockHandlersOptions = {}): Story {
   return {
-    args: { options: { body: (message: string) => ({ message, scenario }) } },
+    args: { options: { body: ({ message }) => ({ message, scenario }) } },
     parameters: { msw: { handlers: createHandlers({ speed: SPEED, ...options }) } },
     play: check,
   };
@@ -53,14 +54,25 @@ async function ended(root: HTMLElement, status: 'done' | 'error'): Promise<void>
 }
 
 const assistant = (root: HTMLElement) => within(root).getByRole('article', { name: 'Assistant' });
-const call = (scope: HTMLElement, tool: string) =>
-  within(scope).getByRole('article', { name: new RegExp(`^${tool}\\b`) });
+/** A call by its name for people (a delegation by its agent's). */
+const call = (scope: HTMLElement, name: string) => within(scope).getByRole('article', { name });
 
-/** The kinds of an assistant message's parts, in order (text, tool calls, trees). */
+/** Opens every folded group and section, so every call is in the page. */
+async function unfoldAll(root: HTMLElement): Promise<void> {
+  for (;;) {
+    const folded = root.querySelector<HTMLElement>(
+      '[data-slot="tool-group-trigger"][aria-expanded="false"], [data-slot="delegation-tree-trigger"][aria-expanded="false"]',
+    );
+    if (folded === null) return;
+    await userEvent.click(folded);
+  }
+}
+
+/** The kinds of an assistant message's parts, in order (text, runs of calls). */
 const partKinds = (message: HTMLElement) =>
   [...message.children]
     .map((child) => child.getAttribute('data-slot'))
-    .filter((slot) => slot !== 'citations');
+    .filter((slot) => slot !== 'citations' && slot !== 'answer-actions');
 
 /**
  * The default scenario: a supervisor delegates to research_agent, whose own call sits nested in
@@ -72,11 +84,12 @@ export const SubagentDelegation = replay('subagent-delegation', async ({ canvasE
   await expect(navigator.serviceWorker.controller?.scriptURL).toMatch(/\/mockServiceWorker\.js$/);
   await ask(root);
   await ended(root, 'done');
-  const tree = call(root, 'delegate_to_research_agent');
+  await unfoldAll(root);
+  const tree = call(root, 'Research agent');
   await expect(tree).toHaveAttribute('data-slot', 'delegation-tree');
   await expect(tree).toHaveAttribute('data-state', 'complete');
-  const nested = within(tree).getByRole('list', { name: 'Calls by research_agent' });
-  await expect(call(nested, 'search_incidents')).toHaveAttribute('data-state', 'complete');
+  const nested = within(tree).getByRole('group', { name: 'Work by Research agent' });
+  await expect(call(nested, 'Search incidents')).toHaveAttribute('data-state', 'complete');
   await expect(tree).toHaveTextContent('There were four incidents in Q3.');
   await expect(assistant(root)).toHaveTextContent('all resolved within the SLA');
 });
@@ -86,15 +99,15 @@ export const NestedDelegation = replay('nested-delegation', async ({ canvasEleme
   const root = chat(canvasElement);
   await ask(root);
   await ended(root, 'done');
-  const outer = call(root, 'delegate_to_knowledge_agent');
+  await unfoldAll(root);
+  const outer = call(root, 'Knowledge agent');
   const inner = call(
-    within(outer).getByRole('list', { name: 'Calls by knowledge_agent' }),
-    'delegate_to_confluence_agent',
+    within(outer).getByRole('group', { name: 'Work by Knowledge agent' }),
+    'Confluence agent',
   );
-  await expect(inner).toHaveAttribute('data-depth', '1');
-  const innerCalls = within(inner).getByRole('list', { name: 'Calls by confluence_agent' });
-  await expect(call(innerCalls, 'confluence_search')).toHaveAttribute('data-state', 'complete');
-  await expect(call(innerCalls, 'confluence_get_page')).toHaveAttribute('data-state', 'complete');
+  const innerCalls = within(inner).getByRole('group', { name: 'Work by Confluence agent' });
+  await expect(call(innerCalls, 'Confluence search')).toHaveAttribute('data-state', 'complete');
+  await expect(call(innerCalls, 'Confluence get page')).toHaveAttribute('data-state', 'complete');
   await expect(inner).toHaveTextContent('It has 12 steps');
   await expect(
     within(assistant(root)).getByRole('link', { name: /New\+Joiner\+Onboarding/ }),
@@ -107,10 +120,12 @@ export const ParallelCalls = replay('parallel-calls', async ({ canvasElement }) 
   await ask(root);
   await ended(root, 'done');
   const message = assistant(root);
-  for (const tool of ['get_weather', 'get_time', 'search_flights']) {
+  await expect(within(message).getByRole('button', { name: /^Used 3 tools/ })).toBeInTheDocument();
+  await unfoldAll(root);
+  for (const tool of ['Get weather', 'Get time', 'Search flights']) {
     await expect(call(message, tool)).toHaveAttribute('data-state', 'complete');
   }
-  await expect(call(message, 'search_flights')).toHaveTextContent('OZ1045 09:35 → 11:45');
+  await expect(call(message, 'Search flights')).toHaveTextContent('OZ1045 09:35 → 11:45');
   await expect(message).toHaveTextContent('The cheapest flight tomorrow is OZ1045');
 });
 
@@ -120,9 +135,10 @@ export const ReactStreamed = replay('react-streamed', async ({ canvasElement }) 
   await ask(root);
   await ended(root, 'done');
   const message = assistant(root);
-  await expect(partKinds(message)).toEqual(['markdown', 'tool-call', 'markdown', 'tool-call', 'markdown']);
+  await expect(partKinds(message)).toEqual(['markdown', 'call-list', 'markdown', 'call-list', 'markdown']);
+  await unfoldAll(root);
   await expect(message).toHaveTextContent('Now let me check the time in Korea.');
-  await expect(call(message, 'time_tool')).toHaveTextContent('3:00 PM');
+  await expect(call(message, 'Time tool')).toHaveTextContent('3:00 PM');
 });
 
 /** The same run with intermediate text suppressed: both calls, then the answer in one burst. */
@@ -131,7 +147,7 @@ export const ReactFinalOnly = replay('react-final-only', async ({ canvasElement 
   await ask(root);
   await ended(root, 'done');
   const message = assistant(root);
-  await expect(partKinds(message)).toEqual(['tool-call', 'tool-call', 'markdown']);
+  await expect(partKinds(message)).toEqual(['call-list', 'markdown']);
   await expect(message).not.toHaveTextContent('Now let me check');
   await expect(message).toHaveTextContent('the time in Korea is 3:00 PM.');
 });
@@ -141,15 +157,15 @@ export const FailingTool = replay('failing-tool', async ({ canvasElement }) => {
   const root = chat(canvasElement);
   await ask(root);
   await ended(root, 'done');
-  const jira = call(root, 'jira_get_issue');
+  const jira = call(root, 'Jira get issue');
   await expect(jira).toHaveAttribute('data-state', 'error');
   await expect(jira).toHaveTextContent('connection refused');
   await expect(assistant(root)).toHaveTextContent('I could not reach Jira just now');
-  // A failed tool is not a failed run: no banner.
+  // A failed tool is not a failed turn: no alert.
   await expect(within(root).queryByRole('alert')).toBeNull();
 });
 
-/** The guard refuses the request before any text: the error banner, with Retry. */
+/** The guard refuses the request before any text: the failure on the turn, with Retry. */
 export const GuardRejection = replay('guard-rejection', async ({ canvasElement }) => {
   const root = chat(canvasElement);
   await ask(root);
@@ -160,13 +176,16 @@ export const GuardRejection = replay('guard-rejection', async ({ canvasElement }
   await expect(within(root).queryAllByRole('article', { name: /^(?!You$|Assistant$)/ })).toEqual([]);
 });
 
-/** A slow tool, silence, then the server's timeout: the banner, and the open call ends in error. */
+/** A slow tool, silence, then the server's timeout: the turn fails, and the open call says why. */
 export const Timeout = replay('timeout', async ({ canvasElement }) => {
   const root = chat(canvasElement);
   await ask(root);
   await ended(root, 'error');
   await expect(await within(root).findByRole('alert')).toHaveTextContent('Request timed out after 30000 ms.');
-  await expect(call(root, 'run_analysis')).toHaveAttribute('data-state', 'error');
+  await expect(call(root, 'Run analysis')).toHaveAttribute('data-state', 'error');
+  await expect(call(root, 'Run analysis')).toHaveTextContent(
+    'Did not finish: Request timed out after 30000 ms.',
+  );
 });
 
 /** Broken frames among good ones: each is a protocol error, the good ones make a whole answer. */
@@ -174,10 +193,10 @@ export const MalformedFrames = replay('malformed-frames', async ({ canvasElement
   const root = chat(canvasElement);
   await ask(root);
   await ended(root, 'done');
-  await expect(call(root, 'get_deployments')).toHaveAttribute('data-state', 'complete');
-  await expect(call(root, 'get_deployments')).toHaveTextContent('3 deployments: api v2.4.1');
+  await expect(call(root, 'Get deployments')).toHaveAttribute('data-state', 'complete');
+  await expect(call(root, 'Get deployments')).toHaveTextContent('3 deployments: api v2.4.1');
   await expect(assistant(root)).toHaveTextContent('Three services were deployed today');
-  // Per-frame protocol errors do not end the run, so there is no banner.
+  // Per-frame protocol errors do not end the run, so there is no alert.
   await expect(within(root).queryByRole('alert')).toBeNull();
 });
 
@@ -207,7 +226,8 @@ export const MidStreamDisconnect = replay(
     watch.stop();
     await expect(watch.seen).toContain('reconnecting');
     await expect(watch.seen.indexOf('reconnecting')).toBeLessThan(watch.seen.lastIndexOf('done'));
-    const tree = call(root, 'delegate_to_planning_agent');
+    await unfoldAll(root);
+    const tree = call(root, 'Planning agent');
     await expect(tree).toHaveAttribute('data-state', 'complete');
     const before = 'Phase one copies the historical data to the new cluster while both stay online.';
     await expect(tree).toHaveTextContent(`${before} Phase two switches writes`);
@@ -226,7 +246,8 @@ export const TypedEvents = replay('typed-events', async ({ canvasElement }) => {
   await ask(root);
   await ended(root, 'done');
   const message = assistant(root);
-  await expect(call(message, 'weather_tool')).toHaveAttribute('data-state', 'complete');
-  await expect(call(message, 'time_tool')).toHaveAttribute('data-state', 'complete');
+  await unfoldAll(root);
+  await expect(call(message, 'Weather tool')).toHaveAttribute('data-state', 'complete');
+  await expect(call(message, 'Time tool')).toHaveAttribute('data-state', 'complete');
   await expect(message).toHaveTextContent('Seoul is currently clear and 25 °C');
 });

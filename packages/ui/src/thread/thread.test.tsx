@@ -10,16 +10,16 @@ import { Thread } from './thread.js';
 
 const conversation = [
   { id: 'u1', role: 'user' as const, text: 'Where is the onboarding guide?', createdAt: 0 },
-  {
-    id: 'a1',
-    role: 'assistant' as const,
-    parts: [{ type: 'text' as const, text: 'In **Confluence**.' }],
-    citations: [],
-    createdAt: 1,
-  },
+  { id: 'a1', role: 'assistant' as const, text: 'In **Confluence**.', createdAt: 1 },
 ];
 
 describe('Thread', () => {
+  it('says how to start when empty, unless given its own empty state', () => {
+    const { unmount } = renderWithStore(<Thread />);
+    expect(screen.getByText('How can I help?')).toBeTruthy();
+    unmount();
+  });
+
   it('shows the empty state before any message', () => {
     renderWithStore(<Thread emptyState="Say hello" />);
     expect(screen.getByText('Say hello')).toBeTruthy();

@@ -1,3 +1,4 @@
+import { findMessage } from '@toolstream/core';
 import { useMessageIds, useStreamStatus, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, memo, type ReactNode, useCallback, useRef } from 'react';
 import { cx } from '../internal/cx.js';
@@ -16,26 +17,48 @@ export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
   announce?: boolean;
   /** Text of the button shown when the reader scrolled up; default "Jump to latest". */
   jumpLabel?: string;
+  /** Offer Retry, Regenerate and Edit on the messages (default `true`). */
+  actions?: boolean;
 }
 
-const MessageItem = memo(function MessageItem({ messageId }: { messageId: string }) {
-  const role = useToolStreamState((state) => state.messages.find((m) => m.id === messageId)?.role);
-  if (role === 'user') return <UserMessage messageId={messageId} />;
-  if (role === 'assistant') return <AssistantMessage messageId={messageId} />;
+const MessageItem = memo(function MessageItem({
+  messageId,
+  actions,
+}: {
+  messageId: string;
+  actions: boolean;
+}) {
+  const role = useToolStreamState((state) => findMessage(state, messageId)?.role);
+  if (role === 'user') return <UserMessage messageId={messageId} editable={actions} />;
+  if (role === 'assistant') return <AssistantMessage messageId={messageId} actions={actions} />;
   return null;
 });
+
+/** What an empty thread says by default. */
+function DefaultEmptyState() {
+  return (
+    <>
+      <p className="ts-thread__empty-title">How can I help?</p>
+      <p className="ts-thread__empty-hint">
+        Ask a question: the agent's tools and sub-agents show up here as they work.
+      </p>
+    </>
+  );
+}
 
 /**
  * The conversation: every message in order, in a scrolling region that follows new content
  * while the answer streams — unless the reader scrolled up, in which case a "Jump to latest"
- * button appears. Shows `emptyState` before the first message, and announces the stream
- * politely to screen readers (see {@link StreamAnnouncer}).
+ * button appears. Messages sit in a centred column (`--ts-content-width`) however wide the
+ * thread is. Shows `emptyState` before the first message, and announces the stream politely to
+ * screen readers (see {@link StreamAnnouncer}).
  */
 export function Thread({
-  emptyState = 'No messages yet. Ask something to get started.',
+  emptyState,
   label = 'Conversation',
   announce = true,
   jumpLabel = 'Jump to latest',
+  actions = true,
   className,
   ...props
 }: ThreadProps) {
@@ -71,10 +94,10 @@ export function Thread({
         <div ref={contentRef} data-slot="thread-content" className="ts-thread__content">
           {empty ? (
             <div data-slot="thread-empty" className="ts-thread__empty">
-              {emptyState}
+              {emptyState ?? <DefaultEmptyState />}
             </div>
           ) : (
-            ids.map((id) => <MessageItem key={id} messageId={id} />)
+            ids.map((id) => <MessageItem key={id} messageId={id} actions={actions} />)
           )}
         </div>
       </section>

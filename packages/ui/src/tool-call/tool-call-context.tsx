@@ -1,15 +1,16 @@
 import { findCall, type ToolCallState } from '@toolstream/core';
 import { useResolvedStore, useToolCallSelector } from '@toolstream/react';
-import { useAnswerId } from '../internal/answer-scope.js';
 import { createContext, useContext, useId, useMemo, useRef } from 'react';
+import { useAnswerId } from '../internal/answer-scope.js';
 import { callFields, type ToolCallFields } from './call-fields.js';
+import { useToolLabels } from './tool-renderers.js';
 
 /**
- * What the parts of one tool call share: the call's id, element ids, and its
- * {@link ToolCallFields}. The fields are selected once by the root and change only when one of
- * them does — not when a new piece of output arrives — so with fifty calls streaming, each frame
- * re-renders their outputs and nothing else. The output selects the whole call itself
- * ({@link useEnclosingCall}).
+ * What the parts of one tool call share: the call's address, element ids, its
+ * {@link ToolCallFields} and whether it is expanded. The fields are selected once by the root and
+ * change only when one of them does — not when a new piece of output arrives — so with fifty
+ * calls streaming, each frame re-renders their outputs and nothing else. The parts that show
+ * what streams select the whole call themselves ({@link useEnclosingCall}).
  */
 export interface ToolCallContextValue {
   /** The answer the call belongs to. */
@@ -17,8 +18,11 @@ export interface ToolCallContextValue {
   callId: string;
   /** The call as the store holds it now (for event handlers: reading it subscribes to nothing). */
   read(): ToolCallState | undefined;
-  ids: { name: string; agent: string; output: string; details: string };
+  ids: { label: string; content: string; output: string };
   fields: ToolCallFields;
+  /** Whether the call's content (input, output, details) is shown. */
+  open: boolean;
+  setOpen(open: boolean): void;
 }
 
 export const ToolCallContext = createContext<ToolCallContextValue | null>(null);
@@ -34,47 +38,32 @@ export function useToolCallContext(partName: string): ToolCallContextValue {
 }
 
 /**
- * The context value of a call, `null` until the call appears: a new object only when one of the
- * call's fields changes. `componentName` names the caller in the error thrown when there is no
- * store.
+ * The fields of a call and its address, `null` until the call appears: a new object only when
+ * one of the call's fields changes. `componentName` names the caller in the error thrown when
+ * there is no store.
  */
-export function useToolCallContextValue(callId: string, componentName: string): ToolCallContextValue | null {
+export function useCallFields(
+  callId: string,
+  componentName: string,
+): { messageId: string; read: () => ToolCallState | undefined; fields: ToolCallFields | null; base: string } {
   const base = useId();
   const store = useResolvedStore(componentName);
   const messageId = useAnswerId(componentName);
+  const labels = useToolLabels();
   const fields = useToolCallSelector(
     messageId,
     callId,
-    (call) => (call === undefined ? null : callFields(call)),
+    (call) => (call === undefined ? null : callFields(call, labels)),
     { shallow: true, store },
   );
-  const shared = useMemo(
-    () => ({
-      messageId,
-      callId,
-      read: () => findCall(store.getState(), messageId, callId),
-      ids: {
-        name: `${base}-name`,
-        agent: `${base}-agent`,
-        output: `${base}-output`,
-        details: `${base}-details`,
-      },
-    }),
-    [messageId, callId, base, store],
-  );
-  return useMemo(() => (fields === null ? null : { ...shared, fields }), [shared, fields]);
-}
-
-/** `aria-labelledby` of a call's root: its name, and its agent when known. */
-export function labelledBy({ ids, fields }: ToolCallContextValue): string {
-  return fields.agent === null ? ids.name : `${ids.name} ${ids.agent}`;
+  const read = useMemo(() => () => findCall(store.getState(), messageId, callId), [store, messageId, callId]);
+  return { messageId, read, fields, base };
 }
 
 /**
  * The enclosing call itself, re-rendering with every change of it: for the parts that show what
- * streams (the output, the open details). They render only while their root shows the call;
- * should it leave the store (a reset) before the root has unmounted them, the last version
- * stands in.
+ * streams (the output, the input). They render only while their root shows the call; should it
+ * leave the store (a reset) before the root has unmounted them, the last version stands in.
  */
 export function useEnclosingCall(partName: string): ToolCallState {
   const { messageId, callId } = useToolCallContext(partName);
@@ -87,4 +76,3 @@ export function useEnclosingCall(partName: string): ToolCallState {
   last.current = call;
   return call;
 }
-

@@ -1,7 +1,8 @@
 import { type ButtonHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { cx } from '../internal/cx.js';
+import { CheckIcon, CopyIcon } from '../internal/icons.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
-import { callOutput } from './call-fields.js';
+import { callResult } from './call-fields.js';
 import { copyText } from './copy-text.js';
 import { useToolCallContext } from './tool-call-context.js';
 
@@ -34,7 +35,6 @@ export function ToolCallCopyButton({
   // Not the output itself (the button would re-render with every piece of it): whether there is
   // any; the text is read when the button is pressed.
   const { ids, read, fields } = useToolCallContext('ToolCallCopyButton');
-  const { toolName, hasOutput } = fields;
   const [state, setState] = useState<CopyState>('idle');
   // The live region that says what happened exists only once the button was used: a thread of a
   // hundred calls would otherwise carry a hundred empty live regions (and mount each one).
@@ -51,7 +51,7 @@ export function ToolCallCopyButton({
 
   const copy = async () => {
     const call = read();
-    const ok = await copyText(call === undefined ? '' : callOutput(call));
+    const ok = await copyText(call === undefined ? '' : callResult(call));
     if (!ok) {
       const element = document.getElementById(ids.output);
       if (element !== null) window.getSelection?.()?.selectAllChildren(element);
@@ -78,16 +78,17 @@ export function ToolCallCopyButton({
         type="button"
         data-slot="tool-call-copy"
         data-state={state}
-        disabled={!hasOutput}
-        aria-label={`${label} output of ${toolName || 'tool'}`}
-        className={cx('ts-tool-call__copy', className)}
+        disabled={!fields.hasOutput}
+        aria-label={`${label} output of ${fields.label}`}
+        className={cx('ts-icon-button', className)}
         onClick={(event) => {
           onClick?.(event);
           if (!event.defaultPrevented) void copy();
         }}
         {...props}
       >
-        {state === 'copied' ? 'Copied' : label}
+        {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
+        <span data-slot="tool-call-copy-text">{state === 'copied' ? 'Copied' : label}</span>
       </button>
       {announced !== null && (
         <span role="status" style={visuallyHidden}>

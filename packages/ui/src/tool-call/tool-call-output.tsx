@@ -1,26 +1,61 @@
 import { isCallOpen } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
+import { Bounded, isLong } from '../internal/bounded.js';
+import { CodeBlock, shapeOf, type TextShape } from '../internal/code-block.js';
 import { cx } from '../internal/cx.js';
-import { Markdown } from '../markdown/markdown.js';
-import { callOutput } from './call-fields.js';
+import { useTextRenderer } from '../text/text-renderer.js';
+import { callOutput, callResult, repeatsError } from './call-fields.js';
 import { useEnclosingCall, useToolCallContext } from './tool-call-context.js';
+import { ToolCallCopyButton } from './tool-call-copy-button.js';
+import { ToolCallSection } from './tool-call-section.js';
 import { useToolRenderer } from './tool-renderers.js';
+
+/** The output formatted for what it is: JSON indented and highlighted, code-like text as code, else prose. */
+function OutputText({ output, shape, streaming }: { output: string; shape: TextShape; streaming: boolean }) {
+  const Text = useTextRenderer();
+  if (shape.kind === 'json') return <CodeBlock code={shape.pretty} language="json" />;
+  if (shape.kind === 'code') return <CodeBlock code={output} />;
+  return <Text streaming={streaming}>{output}</Text>;
+}
 
 /**
  * The call's output, growing in place as it streams: the tool's renderer from
- * `ToolRenderersProvider` when one is registered, else markdown.
+ * `ToolRenderersProvider` when one is registered, else the output formatted for what it is, in
+ * a bounded area (its newest lines while it streams; "Show more" once it is long and complete),
+ * with a copy button. Renders nothing without output (or when the output only repeats the
+ * failure shown above it).
  */
-export function ToolCallOutput({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  const { ids } = useToolCallContext('ToolCallOutput');
+export function ToolCallOutput({
+  title = 'Output',
+  className,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & {
+  /** The caption above the output; default "Output". */
+  title?: string;
+}) {
+  const { ids, fields } = useToolCallContext('ToolCallOutput');
   // The whole call: the output grows with (almost) every change of it.
   const call = useEnclosingCall('ToolCallOutput');
-  const output = callOutput(call);
-  const isOpen = isCallOpen(call.status);
+  const result = callResult(call);
   const Renderer = useToolRenderer(call.toolName);
   const isStreaming = call.status === 'streaming';
-  const renderDefault = () => (output === '' ? null : <Markdown streaming={isStreaming}>{output}</Markdown>);
-  if (Renderer === undefined && output === '' && !isStreaming) return null;
-  return (
+  // The call phase's text is the call's input (shown as such): the output is what it returned.
+  const renderDefault = () => {
+    if (result === '') return null;
+    const shape = shapeOf(result, call.result?.complete ?? false);
+    const shown = shape.kind === 'json' ? shape.pretty : result;
+    return (
+      <Bounded
+        streaming={isStreaming}
+        long={!isStreaming && isLong(shown)}
+        label={`Output of ${fields.label}`}
+      >
+        <OutputText output={result} shape={shape} streaming={isStreaming} />
+      </Bounded>
+    );
+  };
+  if (Renderer === undefined && (result === '' || repeatsError(result, call.error))) return null;
+  const body = (
     <div
       id={ids.output}
       data-slot="tool-call-output"
@@ -34,26 +69,21 @@ export function ToolCallOutput({ className, ...props }: HTMLAttributes<HTMLDivEl
       ) : (
         <Renderer
           call={call}
-          output={output}
+          output={callOutput(call)}
           status={call.status}
           isStreaming={isStreaming}
-          isOpen={isOpen}
+          isOpen={isCallOpen(call.status)}
           renderDefault={renderDefault}
         />
       )}
     </div>
   );
-}
-ToolCallOutput.displayName = 'ToolCallOutput';
-
-/** The tool's failure message, when it reported one. */
-export function ToolCallError({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  const { error } = useToolCallContext('ToolCallError').fields;
-  if (error === null) return null;
+  // A tool's own renderer is its UI: shown as it is, without a caption.
+  if (Renderer !== undefined) return body;
   return (
-    <p data-slot="tool-call-error" className={cx('ts-tool-call__error', className)} {...props}>
-      {error}
-    </p>
+    <ToolCallSection slot="tool-call-result" title={title} actions={<ToolCallCopyButton />}>
+      {body}
+    </ToolCallSection>
   );
 }
-ToolCallError.displayName = 'ToolCallError';
+ToolCallOutput.displayName = 'ToolCallOutput';

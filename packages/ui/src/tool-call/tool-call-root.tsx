@@ -1,10 +1,13 @@
-import type { HTMLAttributes } from 'react';
+import { type HTMLAttributes, useMemo } from 'react';
 import { AnswerScope } from '../internal/answer-scope.js';
 import { cx } from '../internal/cx.js';
-import { labelledBy, ToolCallContext, useToolCallContextValue } from './tool-call-context.js';
+import { useAutoDisclosure } from '../internal/use-auto-disclosure.js';
+import type { DisclosureOptions } from '../internal/use-disclosure.js';
+import { ToolCallContext, type ToolCallContextValue, useCallFields } from './tool-call-context.js';
+import { useToolRenderer } from './tool-renderers.js';
 
 /** Props of {@link ToolCallRoot}. Other props go to the `<article>`. */
-export interface ToolCallRootProps extends HTMLAttributes<HTMLElement> {
+export interface ToolCallRootProps extends HTMLAttributes<HTMLElement>, DisclosureOptions {
   /** The call to show (`call_id`). Nothing renders until the call appears in the store. */
   callId: string;
   /**
@@ -16,10 +19,16 @@ export interface ToolCallRootProps extends HTMLAttributes<HTMLElement> {
 
 /**
  * The root of one tool call, for composing its parts yourself (`ToolCallHeader`,
- * `ToolCallOutput`, `ToolCallDetails`, `ToolCallCopyButton`…); {@link ToolCall} is the default
+ * `ToolCallContent`, `ToolCallInput`, `ToolCallOutput`…); {@link ToolCall} is the default
  * composition. Renders an `<article>` with `data-state` (the call's status), `data-kind`,
- * `data-tool` and `aria-busy` while the call is open. It re-renders when the call's name, status
- * or other shown fields change, not as its output grows: only the output does.
+ * `data-tool`, `data-open` while expanded, and `aria-busy` while the call is open.
+ *
+ * Expanded or not: controlled with `open` + `onOpenChange`, decided with `defaultOpen`, or left
+ * to the call — open while its output streams and folded to one line once it is done; a tool
+ * with its own renderer (`ToolRenderersProvider`) stays open. The reader's own choice sticks.
+ *
+ * It re-renders when the call's label, status or other shown fields change, not as its output
+ * grows: only the output does.
  */
 export function ToolCallRoot({ messageId, ...props }: ToolCallRootProps) {
   return (
@@ -30,20 +39,59 @@ export function ToolCallRoot({ messageId, ...props }: ToolCallRootProps) {
 }
 ToolCallRoot.displayName = 'ToolCallRoot';
 
-function ScopedToolCallRoot({ callId, className, children, ...props }: Omit<ToolCallRootProps, 'messageId'>) {
-  const value = useToolCallContextValue(callId, 'ToolCallRoot');
-  if (value === null) return null;
-  const { fields } = value;
+function ScopedToolCallRoot(props: Omit<ToolCallRootProps, 'messageId'>) {
+  return <CallRoot {...props} look="tool-call" />;
+}
+
+/**
+ * The root of a call of either look: a tool call's row (`tool-call`), or a sub-agent's section
+ * (`delegation-tree`), which stays open while the sub-agent works. Inside an answer scope.
+ */
+export function CallRoot({
+  look,
+  callId,
+  open: openProp,
+  defaultOpen,
+  onOpenChange,
+  className,
+  children,
+  ...props
+}: Omit<ToolCallRootProps, 'messageId'> & { look: 'tool-call' | 'delegation-tree' }) {
+  const { messageId, read, fields, base } = useCallFields(
+    callId,
+    look === 'tool-call' ? 'ToolCallRoot' : 'DelegationTree',
+  );
+  const hasRenderer = useToolRenderer(fields?.toolName ?? '') !== undefined;
+  const auto =
+    look === 'delegation-tree' ? fields?.isOpen === true : hasRenderer || fields?.status === 'streaming';
+  const { open, setOpen } = useAutoDisclosure({ open: openProp, defaultOpen, onOpenChange }, auto);
+  const value = useMemo<ToolCallContextValue | null>(
+    () =>
+      fields === null
+        ? null
+        : {
+            messageId,
+            callId,
+            read,
+            fields,
+            open,
+            setOpen,
+            ids: { label: `${base}-label`, content: `${base}-content`, output: `${base}-output` },
+          },
+    [messageId, callId, read, fields, open, setOpen, base],
+  );
+  if (value === null || fields === null) return null;
   return (
     <ToolCallContext.Provider value={value}>
       <article
-        data-slot="tool-call"
+        data-slot={look}
         data-state={fields.status}
         data-kind={fields.kind}
         data-tool={fields.toolName}
+        data-open={open ? '' : undefined}
         aria-busy={fields.isOpen || undefined}
-        aria-labelledby={labelledBy(value)}
-        className={cx('ts-tool-call', className)}
+        aria-labelledby={value.ids.label}
+        className={cx(look === 'tool-call' ? 'ts-tool-call' : 'ts-delegation', className)}
         {...props}
       >
         {children}

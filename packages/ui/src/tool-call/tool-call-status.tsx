@@ -1,14 +1,15 @@
 import type { ToolCallStatus as Status } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
+import { visuallyHidden } from '../internal/visually-hidden.js';
 import { useToolCallContext } from './tool-call-context.js';
 
 /** What each call status reads as. */
 export const TOOL_CALL_STATUS_LABELS: Readonly<Record<Status, string>> = {
-  pending: 'Pending',
-  streaming: 'Streaming',
+  pending: 'Starting',
+  streaming: 'Running',
   running: 'Running',
-  complete: 'Complete',
+  complete: 'Done',
   error: 'Failed',
   stopped: 'Stopped',
   interrupted: 'Interrupted',
@@ -21,9 +22,19 @@ export interface ToolCallStatusProps extends HTMLAttributes<HTMLSpanElement> {
   labels?: Partial<Record<Status, string>>;
 }
 
-/** The call's status as text, with `data-state` for styling (the stylesheet adds a dot). */
+/** Statuses whose word is shown: those a reader must notice. The others' icon says enough. */
+const SHOWN: ReadonlySet<Status> = new Set(['error', 'stopped', 'interrupted', 'truncated']);
+
+/**
+ * The call's status: an icon (a turning ring while it runs, a check when done, a cross when it
+ * failed — drawn by the stylesheet from `data-state`, so a page of calls carries no SVG for them)
+ * and a word, with `data-state` for styling. The word is shown for a call that needs
+ * attention (failed, stopped, interrupted, cut off); for one that runs or is done it is said to
+ * screen readers only — the turning ring and the ticking time, or the check, say it to the eye.
+ */
 export function ToolCallStatus({ labels, className, ...props }: ToolCallStatusProps) {
   const { status } = useToolCallContext('ToolCallStatus').fields;
+  const text = labels?.[status] ?? TOOL_CALL_STATUS_LABELS[status];
   return (
     <span
       data-slot="tool-call-status"
@@ -31,7 +42,10 @@ export function ToolCallStatus({ labels, className, ...props }: ToolCallStatusPr
       className={cx('ts-tool-call__status', className)}
       {...props}
     >
-      {labels?.[status] ?? TOOL_CALL_STATUS_LABELS[status]}
+      <span data-slot="tool-call-icon" data-state={status} aria-hidden="true" />
+      <span data-slot="tool-call-status-text" style={SHOWN.has(status) ? undefined : visuallyHidden}>
+        {text}
+      </span>
     </span>
   );
 }

@@ -1,16 +1,17 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { applyActions, createToolStreamStore, initialState } from '@toolstream/core';
+import type { StreamEvent } from '@toolstream/core/adapters';
 import { ToolStreamProvider } from '@toolstream/react';
 import { Profiler, useContext } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runningClockCount } from '../internal/use-now.js';
 import { expectNoAxeViolations } from '../test-utils/axe.js';
 import { begin, type CallSpec, end, part, result } from '../test-utils/chunks.js';
+import { storeFromEvents } from '../test-utils/event-store.js';
 import { renderWithStore } from '../test-utils/render-with-store.js';
 import { ToolCall } from './tool-call.js';
+import { ToolCallContent } from './tool-call-content.js';
 import { ToolCallContext } from './tool-call-context.js';
-import { ToolCallDetails } from './tool-call-details.js';
 import { ToolCallHeader } from './tool-call-header.js';
 import { ToolCallOutput } from './tool-call-output.js';
 import { ToolCallRoot } from './tool-call-root.js';
@@ -18,11 +19,29 @@ import { type ToolRendererProps, ToolRenderersProvider } from './tool-renderers.
 
 const search: CallSpec = { id: 'c1', tool: 'search_confluence', agent: 'researcher' };
 
-const article = () => screen.getByRole('article', { name: /^search_confluence/ });
+const article = () => screen.getByRole('article', { name: 'Search confluence' });
+const trigger = () => within(article()).getByRole('button', { name: /^Search confluence/ });
+const content = () => article().querySelector<HTMLElement>('[data-slot="tool-call-content"]')!;
+const status = () => article().querySelector('[data-slot="tool-call-status-text"]')!.textContent;
 
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** A call started with nothing streamed yet: a state the wire cannot express alone. */
+const started = (callId: string, toolName: string, extra: Partial<StreamEvent> = {}): StreamEvent =>
+  ({
+    type: 'tool-start',
+    callId,
+    phase: 'call',
+    toolName,
+    kind: 'tool',
+    parentCallId: null,
+    agent: null,
+    eventType: 'call',
+    details: null,
+    ...extra,
+  }) as StreamEvent;
 
 describe('ToolCall', () => {
   it('renders nothing until the call appears', () => {
@@ -30,25 +49,39 @@ describe('ToolCall', () => {
     expect(container.querySelector('[data-slot="tool-call"]')).toBeNull();
   });
 
-  it('shows the tool, its agent and each status as the call goes on', () => {
+  it('is one row named in words, with a live status; it opens while output streams and folds when done', () => {
     const { feed } = renderWithStore(<ToolCall callId="c1" />);
-    feed(begin(search, 'onboarding'));
+    feed(begin({ ...search, details: { summary: 'Searching Confluence for "onboarding"' } }, 'onboarding'));
     expect(article().dataset.state).toBe('running');
-    expect(within(article()).getByText('Running')).toBeTruthy();
-    expect(within(article()).getByText('researcher')).toBeTruthy();
     expect(article().getAttribute('aria-busy')).toBe('true');
+    expect(status()).toBe('Running');
+    expect(within(article()).getByText('Searching Confluence for "onboarding"')).toBeTruthy();
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
 
     feed(part(search, 'Found **3** pages'));
     expect(article().dataset.state).toBe('streaming');
-    expect(within(article()).getByText('Streaming')).toBeTruthy();
-    expect(article().querySelector('[data-slot="markdown"]')?.hasAttribute('data-streaming')).toBe(true);
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    expect(content().hidden).toBe(false);
+    expect(article().querySelector('[data-slot="bounded"]')?.hasAttribute('data-streaming')).toBe(true);
 
     feed(end(search));
     expect(article().dataset.state).toBe('complete');
-    expect(within(article()).getByText('Complete')).toBeTruthy();
+    expect(status()).toBe('Done');
     expect(article().hasAttribute('aria-busy')).toBe(false);
-    expect(article().querySelector('[data-slot="markdown"]')?.hasAttribute('data-streaming')).toBe(false);
-    expect(article().querySelector('strong')?.textContent).toBe('3');
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    expect(content().hidden).toBe(true);
+    // Folded, not gone: opening it shows what was rendered.
+    expect(within(content()).getByText(/Found \*\*3\*\* pages/)).toBeTruthy();
+  });
+
+  it('keeps the reader’s choice: a call opened by hand stays open when it ends', async () => {
+    const user = userEvent.setup();
+    const { feed } = renderWithStore(<ToolCall callId="c1" />);
+    feed(begin(search, 'onboarding'));
+    await user.click(trigger());
+    expect(content().hidden).toBe(false);
+    feed(part(search, 'x'), end(search));
+    expect(content().hidden).toBe(false);
   });
 
   it('grows the output in place as parts arrive', () => {
@@ -60,56 +93,65 @@ describe('ToolCall', () => {
     expect(output?.textContent).toBe('Hello, world');
   });
 
-  it('shows a failure with its message', () => {
+  it('says why it failed, once: an output that only repeats the failure is left out', () => {
     const { feed } = renderWithStore(<ToolCall callId="c1" />);
-    feed(part(search, 'partial'), end(search, { error: 'Confluence timed out' }));
+    feed(begin(search, 'onboarding'));
+    feed(end(search, { response: 'Error: Confluence timed out', error: 'Confluence timed out' }));
     expect(article().dataset.state).toBe('error');
-    expect(within(article()).getByText('Failed')).toBeTruthy();
-    expect(within(article()).getByText('Confluence timed out')).toBeTruthy();
+    expect(status()).toBe('Failed');
+    expect(article().querySelector('[data-slot="tool-call-error"]')?.textContent).toBe(
+      'Confluence timed out',
+    );
+    expect(within(article()).getAllByText(/Confluence timed out/)).toHaveLength(1);
   });
 
-  it('shows stopped and interrupted calls', () => {
+  it('says why a call the run’s failure cut short did not finish', () => {
+    const store = storeFromEvents([
+      started('c1', 'run_analysis'),
+      {
+        type: 'server-error',
+        error: { code: 'server', message: 'Request timed out after 30000 ms.', retryable: true, fatal: true },
+      },
+    ] as StreamEvent[]);
+    render(
+      <ToolStreamProvider store={store}>
+        <ToolCall callId="c1" />
+      </ToolStreamProvider>,
+    );
+    const call = screen.getByRole('article', { name: 'Run analysis' });
+    expect(call.dataset.state).toBe('error');
+    expect(call.querySelector('[data-slot="tool-call-error"]')?.textContent).toBe(
+      'Did not finish: Request timed out after 30000 ms.',
+    );
+  });
+
+  it('marks stopped and interrupted calls', () => {
     const stopped = renderWithStore(<ToolCall callId="c1" />);
     stopped.feed(part(search, 'x'));
     act(() => void stopped.store.stop());
     expect(article().dataset.state).toBe('stopped');
-    expect(within(article()).getByText('Stopped')).toBeTruthy();
+    expect(status()).toBe('Stopped');
     stopped.unmount();
-
     const interrupted = renderWithStore(<ToolCall callId="c1" />);
     interrupted.feed(part(search, 'x'));
     act(() => interrupted.store.complete());
     expect(article().dataset.state).toBe('interrupted');
-    expect(within(article()).getByText('Interrupted')).toBeTruthy();
+    expect(status()).toBe('Interrupted');
+    expect(article().querySelector('[data-slot="tool-call-error"]')?.textContent).toMatch(
+      /connection closed/,
+    );
   });
 
-  it('shows a pending call (started, nothing streamed)', () => {
-    const state = applyActions(
-      initialState(),
-      [
-        { type: 'run-start', assistantMessageId: 'm1', userMessage: null, protocol: null },
-        {
-          type: 'tool-start',
-          callId: 'c1',
-          phase: 'call',
-          toolName: 'search_confluence',
-          kind: 'tool',
-          parentCallId: null,
-          agent: null,
-          eventType: 'call',
-          details: null,
-        },
-      ],
-      0,
-    );
-    const store = createToolStreamStore({ initialState: state, schedule: 'sync' });
+  it('shows a pending call (started, nothing streamed) as a row that has nothing to open yet', () => {
+    const store = storeFromEvents([started('c1', 'search_confluence')]);
     render(
       <ToolStreamProvider store={store}>
         <ToolCall callId="c1" />
       </ToolStreamProvider>,
     );
     expect(article().dataset.state).toBe('pending');
-    expect(within(article()).getByText('Pending')).toBeTruthy();
+    expect(status()).toBe('Starting');
+    expect(within(article()).queryByRole('button')).toBeNull();
   });
 
   it('ticks the elapsed time on one shared clock while open, and stops it after', () => {
@@ -122,49 +164,95 @@ describe('ToolCall', () => {
     feed(...calls.map((call) => part(call, 'working')));
     expect(runningClockCount()).toBe(1);
     const elapsed = () =>
-      screen.getAllByText((_, element) => element?.getAttribute('data-slot') === 'tool-call-elapsed');
-    const before = elapsed().map((element) => element.textContent);
+      [...document.querySelectorAll('[data-slot="tool-call-elapsed"]')].map((el) => el.textContent);
+    const before = elapsed();
     act(() => vi.advanceTimersByTime(3000));
-    const after = elapsed().map((element) => element.textContent);
+    const after = elapsed();
     expect(after).not.toEqual(before);
     expect(after.every((text) => text === '3 s')).toBe(true);
-
     act(() => vi.advanceTimersByTime(1500));
     feed(...calls.map((call) => end(call)));
     expect(runningClockCount()).toBe(0);
     // Ended calls show tenths, from their own completion time.
-    expect(elapsed().map((element) => element.textContent)).toEqual(['4.5 s', '4.5 s', '4.5 s']);
+    expect(elapsed()).toEqual(['4.5 s', '4.5 s', '4.5 s']);
   });
 
-  it('opens and closes the details by keyboard', async () => {
+  it('opens by keyboard to its input (JSON indented and highlighted), output and details in words', async () => {
     const user = userEvent.setup();
     const { feed } = renderWithStore(<ToolCall callId="c1" />);
     feed(
       begin(
-        { ...search, details: { summary: 'Searching Confluence', space: 'ENG', filters: { recent: true } } },
-        'onboarding',
+        {
+          ...search,
+          details: { summary: 'Searching Confluence', space_key: 'ENG', filters: { recent: true } },
+        },
+        '{"query":"onboarding","limit":5}',
       ),
-      result(search, 'Three pages'),
+      result(search, '{"hits":[{"title":"Onboarding guide","score":0.92}]}'),
     );
-    expect(within(article()).getByText('Searching Confluence')).toBeTruthy();
-    const trigger = within(article()).getByRole('button', { name: 'Details' });
-    expect(trigger.getAttribute('aria-expanded')).toBe('false');
-    const content = document.getElementById(trigger.getAttribute('aria-controls')!)!;
-    expect(content.hidden).toBe(true);
-
-    trigger.focus();
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    trigger().focus();
     await user.keyboard('{Enter}');
-    expect(trigger.getAttribute('aria-expanded')).toBe('true');
-    expect(content.hidden).toBe(false);
-    expect(within(content).getByText('space')).toBeTruthy();
-    expect(within(content).getByText('ENG')).toBeTruthy();
-    expect(within(content).getByText(/"recent": true/)).toBeTruthy();
-    // The call phase's text, shown as the input once a result followed.
-    expect(within(content).getByText('onboarding')).toBeTruthy();
-
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    expect(content().hidden).toBe(false);
+    const input = within(content()).getByRole('group', { name: 'Input' });
+    expect(input.textContent).toContain('"query": "onboarding"');
+    expect(input.querySelector('[data-token="key"]')?.textContent).toBe('"query"');
+    expect(input.querySelector('[data-token="number"]')?.textContent).toBe('5');
+    const output = within(content()).getByRole('group', { name: 'Output' });
+    expect(output.querySelector('[data-slot="code-block"]')?.textContent).toContain('"score": 0.92');
+    const details = within(content()).getByRole('group', { name: 'Details' });
+    expect(within(details).getByText('Space key')).toBeTruthy();
+    expect(within(details).getByText('ENG')).toBeTruthy();
+    expect(details.textContent).toContain('"recent": true');
+    expect(within(details).queryByText('Summary')).toBeNull(); // shown in the row already
     await user.keyboard(' ');
-    expect(trigger.getAttribute('aria-expanded')).toBe('false');
-    expect(content.hidden).toBe(true);
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    expect(content().hidden).toBe(true);
+  });
+
+  it('renders prose output as text and keeps long output in a bounded area', () => {
+    const { feed } = renderWithStore(<ToolCall callId="c1" defaultOpen />);
+    feed(result(search, 'Line one\n\nLine two'));
+    const output = article().querySelector('[data-slot="tool-call-output"]')!;
+    expect(output.querySelector('[data-slot="bounded-viewport"]')).not.toBeNull();
+    expect([...output.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Line one', 'Line two']);
+  });
+
+  it('names calls with the app’s labels, a provider’s own tools by what they did', () => {
+    const store = storeFromEvents(
+      [
+        started('p1', 'web_search', { kind: 'provider' }),
+        {
+          type: 'tool-args-delta',
+          callId: 'p1',
+          delta: '{"query":"toolstream"}',
+          args: { query: 'toolstream' },
+        },
+        { type: 'tool-end', callId: 'p1', phase: 'call', output: '', details: null, error: null },
+        started('t1', 'get_weather'),
+        started('t2', 'fetch_page'),
+        { type: 'done' },
+      ] as StreamEvent[],
+      { complete: true },
+    );
+    render(
+      <ToolStreamProvider store={store}>
+        <ToolRenderersProvider
+          labels={{
+            get_weather: 'Checked the weather',
+            fetch_page: (call) => `Read ${call.toolName.split('_')[1]}`,
+          }}
+        >
+          <ToolCall callId="p1" />
+          <ToolCall callId="t1" />
+          <ToolCall callId="t2" />
+        </ToolRenderersProvider>
+      </ToolStreamProvider>,
+    );
+    expect(screen.getByRole('article', { name: 'Searched the web for “toolstream”' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Checked the weather' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Read page' })).toBeTruthy();
   });
 
   it('has no live region of its own until the copy button is used', () => {
@@ -178,9 +266,9 @@ describe('ToolCall', () => {
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     try {
-      const { feed } = renderWithStore(<ToolCall callId="c1" />);
+      const { feed } = renderWithStore(<ToolCall callId="c1" defaultOpen />);
       feed(result(search, 'the *whole* output'));
-      await user.click(within(article()).getByRole('button', { name: 'Copy output of search_confluence' }));
+      await user.click(within(article()).getByRole('button', { name: 'Copy output of Search confluence' }));
       expect(writeText).toHaveBeenCalledWith('the *whole* output');
       // The live region appears on first use, and the message a moment after it.
       await waitFor(() => expect(within(article()).getByRole('status').textContent).toBe('Copied'));
@@ -193,7 +281,7 @@ describe('ToolCall', () => {
     const user = userEvent.setup();
     vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
     try {
-      const { feed } = renderWithStore(<ToolCall callId="c1" />);
+      const { feed } = renderWithStore(<ToolCall callId="c1" defaultOpen />);
       feed(result(search, 'select me'));
       await user.click(within(article()).getByRole('button', { name: /Copy output/ }));
       await waitFor(() =>
@@ -205,7 +293,7 @@ describe('ToolCall', () => {
     }
   });
 
-  it('uses a registered renderer for its tool and the default for others', () => {
+  it('shows a registered renderer inline and open, and the default for other tools', () => {
     const seen: ToolRendererProps[] = [];
     function Results(props: ToolRendererProps) {
       seen.push(props);
@@ -224,15 +312,14 @@ describe('ToolCall', () => {
         <ToolCall callId="c2" />
       </ToolRenderersProvider>,
     );
-    feed(part(search, 'Onboarding,Setup'), result(other, '**42**'));
+    feed(part(search, 'Onboarding,Setup'), result(other, '**42**'), end(search));
     expect(within(screen.getByRole('list', { name: 'Results' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(content().hidden).toBe(false); // done, and still open: the tool's own UI
     const last = seen.at(-1)!;
-    expect(last.status).toBe('streaming');
-    expect(last.isStreaming).toBe(true);
+    expect(last.status).toBe('complete');
+    expect(last.isStreaming).toBe(false);
     expect(last.call.id).toBe('c1');
-    expect(screen.getByRole('article', { name: 'calculator' }).querySelector('strong')?.textContent).toBe(
-      '42',
-    );
+    expect(screen.getByRole('article', { name: 'Calculator' }).textContent).toContain('**42**');
   });
 
   it('re-renders only when its own call changes', () => {
@@ -270,10 +357,11 @@ describe('ToolCall', () => {
       <ToolCallRoot callId="c1">
         <ContextProbe />
         <ToolCallHeader />
-        <Profiler id="output" onRender={() => count('output')}>
-          <ToolCallOutput />
-        </Profiler>
-        <ToolCallDetails />
+        <ToolCallContent>
+          <Profiler id="output" onRender={() => count('output')}>
+            <ToolCallOutput />
+          </Profiler>
+        </ToolCallContent>
       </ToolCallRoot>,
     );
     feed(part(search, 'one'));
@@ -283,20 +371,19 @@ describe('ToolCall', () => {
     expect(article().textContent).toContain('one two three four');
     expect(renders.get('parts')).toBe(parts);
     expect(renders.get('output')).toBe(output + 3);
-
-    // A change the header shows (the status) reaches the parts.
+    // A change the row shows (the status) reaches the parts.
     feed(end(search));
-    expect(renders.get('parts')).toBe(parts + 1);
-    expect(within(article()).getByText('Complete')).toBeTruthy();
+    expect(renders.get('parts')).toBeGreaterThan(parts);
+    expect(status()).toBe('Done');
   });
 
-  it('has no axe violations while streaming and once complete with details open', async () => {
+  it('has no axe violations while streaming and once complete and open', async () => {
     const user = userEvent.setup();
     const { feed, container } = renderWithStore(<ToolCall callId="c1" />);
-    feed(begin({ ...search, details: { space: 'ENG' } }, 'query'), part(search, 'Some *output*'));
+    feed(begin({ ...search, details: { space: 'ENG' } }, '{"q":"query"}'), part(search, 'Some *output*'));
     await expectNoAxeViolations(container);
     feed(end(search));
-    await user.click(within(article()).getByRole('button', { name: 'Details' }));
+    await user.click(trigger());
     await expectNoAxeViolations(container);
   });
 });

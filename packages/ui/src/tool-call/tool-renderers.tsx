@@ -3,7 +3,7 @@ import { type ComponentType, createContext, type ReactNode, useContext, useMemo 
 
 /** What a per-tool renderer receives. */
 export interface ToolRendererProps {
-  /** The call, as the store holds it (details, phases, agent, `argsText`…). */
+  /** The call, as the store holds it (details, phases, agent, `args`…). */
   call: ToolCallState;
   /** The text to show: the result phase's text once it began, else the call phase's. */
   output: string;
@@ -12,48 +12,87 @@ export interface ToolRendererProps {
   isStreaming: boolean;
   /** Whether the call can still change (pending, streaming or running). */
   isOpen: boolean;
-  /** Renders the default body (markdown output), to wrap it rather than replace it. */
+  /** Renders the default body (the output, formatted for what it is), to wrap it rather than replace it. */
   renderDefault: () => ReactNode;
 }
 
-/** A component that renders the body of one tool's calls. */
+/**
+ * A component that renders the body of one tool's calls — the tool's own UI (a weather card, a
+ * list of search hits). A call with a renderer shows it inline, always open, and is never folded
+ * into a "Used N tools" group.
+ */
 export type ToolRenderer = ComponentType<ToolRendererProps>;
 
 /** Renderers by tool name; tools without one use the default body. */
 export type ToolRenderers = Readonly<Record<string, ToolRenderer>>;
 
-const EMPTY: ToolRenderers = Object.freeze({});
+/**
+ * A tool's name for people: a fixed text, or one made from the call (to say "Searched the web
+ * for …" once it is done, say). Without one, the tool name is humanized (`search_confluence` →
+ * "Search confluence").
+ */
+export type ToolLabel = string | ((call: ToolCallState) => string);
 
-const ToolRenderersContext = createContext<ToolRenderers>(EMPTY);
-ToolRenderersContext.displayName = 'ToolRenderersContext';
+/** Labels by tool name. */
+export type ToolLabels = Readonly<Record<string, ToolLabel>>;
+
+interface ToolRegistry {
+  renderers: ToolRenderers;
+  labels: ToolLabels;
+}
+
+const EMPTY: ToolRegistry = Object.freeze({ renderers: Object.freeze({}), labels: Object.freeze({}) });
+const ToolRegistryContext = createContext<ToolRegistry>(EMPTY);
+ToolRegistryContext.displayName = 'ToolRegistryContext';
 
 /** Props of {@link ToolRenderersProvider}. */
 export interface ToolRenderersProviderProps {
   /** Renderers by tool name; they are added to (and win over) those of an outer provider. */
-  renderers: ToolRenderers;
+  renderers?: ToolRenderers;
+  /** Labels by tool name, added to (and winning over) those of an outer provider. */
+  labels?: ToolLabels;
   children?: ReactNode;
 }
 
 /**
- * Gives a subtree per-tool renderers: every `ToolCall` below renders the body of a call to a
- * listed tool with that component, and any other call with the default.
+ * Gives a subtree per-tool renderers and labels: every tool call below renders the body of a
+ * call to a listed tool with that component, and names listed tools with their label.
  *
  * @example
  * ```tsx
- * <ToolRenderersProvider renderers={{ search_confluence: ConfluenceResults }}>
+ * <ToolRenderersProvider
+ *   renderers={{ search_confluence: ConfluenceResults }}
+ *   labels={{ search_confluence: 'Searched Confluence' }}
+ * >
  *   <Thread />
  * </ToolRenderersProvider>
  * ```
  */
-export function ToolRenderersProvider({ renderers, children }: ToolRenderersProviderProps) {
-  const outer = useContext(ToolRenderersContext);
-  const value = useMemo(() => (outer === EMPTY ? renderers : { ...outer, ...renderers }), [outer, renderers]);
-  return <ToolRenderersContext.Provider value={value}>{children}</ToolRenderersContext.Provider>;
+export function ToolRenderersProvider({ renderers, labels, children }: ToolRenderersProviderProps) {
+  const outer = useContext(ToolRegistryContext);
+  const value = useMemo(
+    () => ({
+      renderers: renderers === undefined ? outer.renderers : { ...outer.renderers, ...renderers },
+      labels: labels === undefined ? outer.labels : { ...outer.labels, ...labels },
+    }),
+    [outer, renderers, labels],
+  );
+  return <ToolRegistryContext.Provider value={value}>{children}</ToolRegistryContext.Provider>;
 }
 ToolRenderersProvider.displayName = 'ToolRenderersProvider';
 
 /** The renderer registered for a tool, or `undefined` (use the default). */
 export function useToolRenderer(toolName: string): ToolRenderer | undefined {
-  const renderers = useContext(ToolRenderersContext);
+  const { renderers } = useContext(ToolRegistryContext);
   return Object.hasOwn(renderers, toolName) ? renderers[toolName] : undefined;
+}
+
+/** Every registered renderer (to know which tools have one). */
+export function useToolRenderers(): ToolRenderers {
+  return useContext(ToolRegistryContext).renderers;
+}
+
+/** Every registered label. */
+export function useToolLabels(): ToolLabels {
+  return useContext(ToolRegistryContext).labels;
 }

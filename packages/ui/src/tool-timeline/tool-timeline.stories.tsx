@@ -1,63 +1,78 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
-import { parallelCalls, searchFailure, threeLevelDelegation } from '../stories/scenarios.js';
-import { withScript } from '../stories/with-store.js';
+import { expect, within } from 'storybook/test';
+import { delegationSteps, failingTool, parallelTools, threeLevelDelegation } from '../stories/scenarios.js';
+import { withFrame, withTurn } from '../stories/story-store.js';
 import { ToolTimeline } from './tool-timeline.js';
 
+/**
+ * A turn's tool calls over time: every bar on one shared axis, nesting shown in the names,
+ * durations in a column (the same figure each call's row shows), a sentence per row for screen
+ * readers.
+ */
 const meta = {
   title: 'Components/ToolTimeline',
   component: ToolTimeline,
+  argTypes: {
+    messageId: { control: 'text', description: 'The answer whose calls to show; default the latest.' },
+    title: { control: 'text' },
+    emptyState: { control: 'text' },
+  },
+  decorators: [withFrame(420)],
 } satisfies Meta<typeof ToolTimeline>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** No calls yet. */
-export const Empty: Story = {
-  decorators: [withScript({})],
+/** A turn that answered without tools. */
+export const NoCalls: Story = {
+  decorators: [withTurn([])],
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No tool calls yet.')).toBeInTheDocument();
+    await expect(within(canvasElement).getByText('No tool calls in this turn.')).toBeInTheDocument();
   },
 };
 
-/** A three-level delegation, live: open bars grow with time. */
-export const LiveDelegation: Story = {
-  decorators: [withScript({ live: threeLevelDelegation, intervalMs: 120 })],
+/** Three levels of delegation, done. */
+export const Nested: Story = {
+  decorators: [withTurn(threeLevelDelegation)],
   play: async ({ canvasElement }) => {
-    const section = within(canvasElement).getByRole('region', { name: /Tool timeline/ });
-    await waitFor(() => expect(section).toHaveAttribute('data-state', 'live'), { timeout: 3000 });
-    await waitFor(() => expect(section).toHaveAttribute('data-state', 'complete'), { timeout: 15000 });
-    const rows = section.querySelectorAll('[data-slot="tool-timeline-row"]');
-    await expect(rows).toHaveLength(7);
+    const rows = canvasElement.querySelectorAll('[data-slot="tool-timeline-row"]');
+    await expect(rows).toHaveLength(6);
+    // Every row's track starts at the same place: one axis.
+    const lefts = new Set(
+      [...rows].map(
+        (row) => row.querySelector('[data-slot="tool-timeline-track"]')!.getBoundingClientRect().left,
+      ),
+    );
+    await expect(lefts.size).toBe(1);
+    await expect(
+      within(canvasElement).getByText(/^Planner: starts at 0\.\d s, took \d+\.\d s, done\.$/),
+    ).toBeInTheDocument();
   },
 };
 
-/** Complete, nested by delegation. */
-export const Complete: Story = {
-  decorators: [withScript({ before: threeLevelDelegation })],
-};
-
-/** Thirty parallel calls, some failing. */
-export const ThirtyParallelCalls: Story = {
-  decorators: [withScript({ live: parallelCalls(30), intervalMs: 15 })],
+/** Live: a sub-agent still at work, its open bars running to now. */
+export const Live: Story = {
+  decorators: [withTurn(delegationSteps({ finish: false }), { end: 'open' })],
   play: async ({ canvasElement }) => {
-    await waitFor(
-      () =>
-        expect(
-          canvasElement.querySelectorAll('[data-slot="tool-timeline-bar"][data-state="error"]'),
-        ).toHaveLength(3),
-      { timeout: 8000 },
+    await expect(within(canvasElement).getByRole('region', { name: 'Timeline' })).toHaveAttribute(
+      'data-state',
+      'live',
     );
   },
 };
 
-/** A failed call. */
-export const ErrorState: Story = {
-  name: 'Error',
-  decorators: [withScript({ before: searchFailure })],
+/** Parallel calls. */
+export const Parallel: Story = {
+  decorators: [withTurn(parallelTools)],
+};
+
+/** A failed call, coloured as such. */
+export const WithFailure: Story = {
+  decorators: [withTurn(failingTool)],
 };
 
 export const Dark: Story = {
   globals: { theme: 'dark' },
-  decorators: [withScript({ before: threeLevelDelegation })],
+  args: { title: `Timeline` },
+  decorators: [withTurn(threeLevelDelegation)],
 };

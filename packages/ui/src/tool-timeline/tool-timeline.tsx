@@ -1,72 +1,116 @@
-import type { ToolCallState, ToolStreamState } from '@toolstream/core';
-import { isCallOpen } from '@toolstream/core';
+import { type AssistantMessage, isCallOpen, latestAnswer, type ToolStreamState } from '@toolstream/core';
 import { useToolStreamState } from '@toolstream/react';
-import { type CSSProperties, type HTMLAttributes, useId } from 'react';
+import { type CSSProperties, type HTMLAttributes, useId, useRef } from 'react';
 import { cx } from '../internal/cx.js';
-import { formatDuration } from '../internal/format.js';
+import { callElapsed, formatDuration, plural } from '../internal/format.js';
 import { useNow } from '../internal/use-now.js';
+import { visuallyHidden } from '../internal/visually-hidden.js';
+import { callLabel } from '../tool-call/call-label.js';
 import { TOOL_CALL_STATUS_LABELS } from '../tool-call/tool-call-status.js';
-import { buildTimeline, type TimelineNode } from './timeline-rows.js';
+import { type ToolLabels, useToolLabels } from '../tool-call/tool-renderers.js';
+import { buildTimeline, type TimelineEntry, type TimelineNode } from './timeline-rows.js';
 
 /** Props of {@link ToolTimeline}. Other props go to its `<section>`. */
 export interface ToolTimelineProps extends HTMLAttributes<HTMLElement> {
-  /** Show this assistant message's calls. Default: the current (or last) run's. */
+  /** Show this answer's calls. Default: the current (or last) turn's. */
   messageId?: string;
-  /** The heading; default "Tool timeline". */
+  /** The heading; default "Timeline". */
   title?: string;
-  /** Shown when there are no calls. */
+  /** Shown when the turn has no calls. Default: what the turn is at ("No tool calls in this turn yet."). */
   emptyState?: string;
 }
 
-/** The calls of answer `messageId`, or of the latest answer. */
-function selectCalls(state: ToolStreamState, messageId: string | undefined): ToolCallState[] {
-  const message = state.messages.findLast((m) =>
-    messageId === undefined ? m.role === 'assistant' : m.id === messageId,
-  );
-  if (message?.role !== 'assistant') return [];
-  return message.callOrder.map((id) => message.calls[id]!);
+function answerOf(state: ToolStreamState, messageId: string | undefined): AssistantMessage | undefined {
+  if (messageId === undefined) return latestAnswer(state);
+  const message = state.messages.find((m) => m.id === messageId);
+  return message?.role === 'assistant' ? message : undefined;
 }
 
-function Row({ node }: { node: TimelineNode }) {
-  const { call } = node;
-  const status = TOOL_CALL_STATUS_LABELS[call.status];
-  const open = isCallOpen(call.status);
-  const text = `starts at ${formatDuration(node.offsetMs)}, ${open ? 'running for' : 'took'} ${formatDuration(node.durationMs)}, ${status.toLowerCase()}`;
-  const barStyle = {
+/**
+ * The turn's calls as timeline entries. Entries of calls whose times and status did not change
+ * keep their identity (a cache across updates), so the timeline re-renders when a call starts
+ * or ends, not with every piece of output.
+ */
+function useEntries(messageId: string | undefined, labels: ToolLabels): readonly TimelineEntry[] {
+  const cache = useRef<{ answer: string | null; entries: Map<string, TimelineEntry> }>({
+    answer: null,
+    entries: new Map(),
+  });
+  return useToolStreamState(
+    (state) => {
+      const answer = answerOf(state, messageId);
+      if (answer === undefined) return [];
+      if (cache.current.answer !== answer.id) cache.current = { answer: answer.id, entries: new Map() };
+      const known = cache.current.entries;
+      return answer.callOrder.map((id) => {
+        const call = answer.calls[id]!;
+        const label = callLabel(call, labels);
+        const previous = known.get(id);
+        if (
+          previous !== undefined &&
+          previous.status === call.status &&
+          previous.completedAt === call.completedAt &&
+          previous.label === label &&
+          previous.parentId === call.parentId
+        )
+          return previous;
+        const entry: TimelineEntry = {
+          id,
+          parentId: call.parentId,
+          label,
+          status: call.status,
+          isOpen: isCallOpen(call.status),
+          startedAt: call.startedAt,
+          completedAt: call.completedAt,
+        };
+        known.set(id, entry);
+        return entry;
+      });
+    },
+    { shallow: true },
+  );
+}
+
+function Row({ node, now }: { node: TimelineNode; now: number }) {
+  const { entry } = node;
+  const elapsed = callElapsed(entry.startedAt, entry.completedAt, entry.isOpen, now);
+  const status = TOOL_CALL_STATUS_LABELS[entry.status].toLowerCase();
+  // The row is drawn for the eye; this sentence is what it says, for screen readers.
+  const sentence = `${entry.label}: starts at ${formatDuration(node.offsetMs)}, ${entry.isOpen ? 'running for' : 'took'} ${elapsed.text || formatDuration(0)}, ${status}.`;
+  const style = {
+    '--ts-bar-depth': node.depth,
     '--ts-bar-start': `${(node.start * 100).toFixed(3)}%`,
     '--ts-bar-size': `${(node.size * 100).toFixed(3)}%`,
   } as CSSProperties;
   return (
     <li data-slot="tool-timeline-item">
+      <span style={visuallyHidden}>{sentence}</span>
       <div
         data-slot="tool-timeline-row"
-        data-state={call.status}
-        data-kind={call.kind}
+        data-state={entry.status}
+        data-depth={node.depth}
         className="ts-tool-timeline__row"
+        style={style}
+        aria-hidden="true"
       >
         <span data-slot="tool-timeline-label" className="ts-tool-timeline__label">
-          <span className="ts-tool-timeline__tool">{call.toolName || 'tool'}</span>
-          {call.agent !== null && <span className="ts-tool-timeline__agent">{` · ${call.agent}`}</span>}
+          {entry.label}
         </span>
-        <span data-slot="tool-timeline-track" className="ts-tool-timeline__track" aria-hidden="true">
-          <span
-            data-slot="tool-timeline-bar"
-            data-state={call.status}
-            className="ts-tool-timeline__bar"
-            style={barStyle}
-          />
+        <span data-slot="tool-timeline-track" className="ts-tool-timeline__track">
+          <span data-slot="tool-timeline-bar" data-state={entry.status} className="ts-tool-timeline__bar" />
         </span>
-        <span data-slot="tool-timeline-text" className="ts-tool-timeline__text">
-          {text}
+        <span data-slot="tool-timeline-duration" className="ts-tool-timeline__duration">
+          {elapsed.text}
         </span>
       </div>
       {node.children.length > 0 && (
         <ol
+          data-slot="tool-timeline-list"
           className="ts-tool-timeline__list"
-          aria-label={`Calls by ${call.agent ?? (call.toolName || 'tool')}`}
+          aria-label={`Work by ${entry.label}`}
         >
           {node.children.map((child) => (
-            <Row key={child.call.id} node={child} />
+            <Row key={child.entry.id} node={child} now={now} />
           ))}
         </ol>
       )}
@@ -75,47 +119,76 @@ function Row({ node }: { node: TimelineNode }) {
 }
 
 /**
- * A waterfall of a run's tool calls over time: one bar per call from its start to its end
- * (or now, live while it runs), nested by delegation and coloured by status (with the
- * stylesheet). Every bar has a text equivalent — tool, agent, start offset, duration, status —
- * in a nested list, so the timeline reads well without sight or CSS.
+ * A waterfall of one turn's tool calls over time: one bar per call from its start to its end (or
+ * now, live while it runs), nested by delegation with the names indented and every bar on one
+ * shared time axis, a duration column (the same figure each call's row shows), coloured by
+ * status with the stylesheet. Each row also reads as a sentence for screen readers ("Search
+ * confluence: starts at 0.2 s, took 0.7 s, done."), in nested lists.
  */
 export function ToolTimeline({
   messageId,
-  title = 'Tool timeline',
-  emptyState = 'No tool calls yet.',
+  title = 'Timeline',
+  emptyState,
   className,
   ...props
 }: ToolTimelineProps) {
-  const calls = useToolStreamState((state) => selectCalls(state, messageId), { shallow: true });
-  const live = calls.some((call) => isCallOpen(call.status));
-  const now = useNow(live, 250);
-  const timeline = buildTimeline(calls, now);
+  const labels = useToolLabels();
+  const entries = useEntries(messageId, labels);
+  const live = entries.some((entry) => entry.isOpen);
+  const now = useNow(live, 1000);
+  const timeline = buildTimeline(entries, now);
   const titleId = useId();
+  const empty = entries.length === 0;
+  const turn = useToolStreamState((state) => {
+    const answer = answerOf(state, messageId);
+    return answer === undefined ? 'none' : answer.end === null ? 'running' : 'ended';
+  });
+  const emptyText =
+    emptyState ??
+    (turn === 'none'
+      ? 'Tool calls show here as the agent works.'
+      : turn === 'running'
+        ? 'No tool calls in this turn yet.'
+        : 'No tool calls in this turn.');
   return (
     <section
       data-slot="tool-timeline"
-      data-state={calls.length === 0 ? 'empty' : timeline.live ? 'live' : 'complete'}
+      data-state={empty ? 'empty' : timeline.live ? 'live' : 'complete'}
       aria-labelledby={titleId}
       className={cx('ts-tool-timeline', className)}
       {...props}
     >
-      <p id={titleId} data-slot="tool-timeline-title" className="ts-tool-timeline__title">
-        {title}
-        {calls.length > 0 && (
-          <span className="ts-tool-timeline__span">{` (${formatDuration(timeline.spanMs, !timeline.live)})`}</span>
+      <div data-slot="tool-timeline-header" className="ts-tool-timeline__header">
+        <h3 id={titleId} data-slot="tool-timeline-title" className="ts-tool-timeline__title">
+          {title}
+        </h3>
+        {!empty && (
+          <span data-slot="tool-timeline-span" className="ts-tool-timeline__span">
+            {`${plural(entries.length, 'call', 'calls')} · ${formatDuration(timeline.spanMs, !timeline.live)}`}
+          </span>
         )}
-      </p>
-      {calls.length === 0 ? (
+      </div>
+      {empty ? (
         <p data-slot="tool-timeline-empty" className="ts-tool-timeline__empty">
-          {emptyState}
+          {emptyText}
         </p>
       ) : (
-        <ol className="ts-tool-timeline__list" aria-labelledby={titleId}>
-          {timeline.roots.map((node) => (
-            <Row key={node.call.id} node={node} />
-          ))}
-        </ol>
+        <>
+          <div data-slot="tool-timeline-axis" className="ts-tool-timeline__axis" aria-hidden="true">
+            <span />
+            <span className="ts-tool-timeline__ticks">
+              <span>0 s</span>
+              <span>{formatDuration(timeline.spanMs / 2)}</span>
+              <span>{formatDuration(timeline.spanMs)}</span>
+            </span>
+            <span />
+          </div>
+          <ol data-slot="tool-timeline-list" className="ts-tool-timeline__list" aria-labelledby={titleId}>
+            {timeline.roots.map((node) => (
+              <Row key={node.entry.id} node={node} now={now} />
+            ))}
+          </ol>
+        </>
       )}
     </section>
   );

@@ -1,0 +1,87 @@
+import { allProtocols } from '@toolstream/core/providers';
+import { ToolStreamProvider } from '@toolstream/react';
+import { Chat } from '@toolstream/ui';
+import { useCallback, useRef, useState } from 'react';
+import { BackendMenu } from './backend-menu.js';
+import { MOCK_ENDPOINT, settingsFromUrl } from './demo-settings.js';
+import { FaultMenu } from './fault-menu.js';
+import { type FaultSelection, faultHeaders } from './faults.js';
+import { scenarios } from './mock-backend.js';
+import { ScenarioMenu } from './scenario-menu.js';
+
+const initial = settingsFromUrl(
+  window.location.search,
+  scenarios.map((s) => s.name),
+);
+
+/**
+ * The demo: the kit's `Chat` on a `ToolStreamProvider` the demo owns, with its own controls in
+ * the chat's header — the scenario the mock plays, faults to inject, and the backend to talk to.
+ * The scenario and the faults are read when a message is sent (the request body and headers),
+ * so changing them never disturbs the conversation; a new backend starts a new store, which
+ * keeps or clears the conversation as the reader chose.
+ */
+export function DemoApp() {
+  const [endpoint, setEndpoint] = useState(initial.endpoint);
+  // A new key mounts a new provider: a new store with an empty conversation.
+  const [conversation, setConversation] = useState(0);
+  const [scenario, setScenario] = useState(initial.scenario);
+  const [faults, setFaults] = useState<FaultSelection>({ on: [], once: true });
+  // Read by the store's request callbacks, which are created once with the store.
+  const latest = useRef({ scenario, faults });
+  latest.current = { scenario, faults };
+
+  const headers = useCallback(() => {
+    const selection = latest.current.faults;
+    const extra = faultHeaders(selection);
+    // "Next request only": the fault is spent once a request carried it, and its boxes clear.
+    if (selection.once && selection.on.length > 0) {
+      latest.current.faults = { ...selection, on: [] };
+      setFaults((current) => ({ ...current, on: [] }));
+    }
+    return extra;
+  }, []);
+  const body = useCallback(
+    ({ message }: { message: string }) => ({ message, scenario: latest.current.scenario }),
+    [],
+  );
+
+  return (
+    <div className="demo">
+      <ToolStreamProvider
+        key={conversation}
+        endpoint={endpoint}
+        body={body}
+        headers={headers}
+        protocols={allProtocols}
+      >
+        <Chat
+          title={
+            <span className="demo__brand">
+              toolstream <span className="demo__brand-tag">demo</span>
+            </span>
+          }
+          showTimeline
+          headerActions={
+            <>
+              <ScenarioMenu value={scenario} onChange={setScenario} />
+              <FaultMenu value={faults} onChange={setFaults} />
+              <BackendMenu
+                endpoint={endpoint}
+                mockEndpoint={MOCK_ENDPOINT}
+                onConnect={(next, keep) => {
+                  setEndpoint(next);
+                  if (!keep) setConversation((n) => n + 1);
+                }}
+              />
+            </>
+          }
+          composerProps={{
+            placeholder: 'Ask the agent…',
+            footer: 'Replies come from recorded scenarios of the mock backend.',
+          }}
+        />
+      </ToolStreamProvider>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** What the demo's controls set, read from the page's address at start (links and tests use it). */
+export interface DemoSettings {
+  endpoint: string;
+  scenario: string;
+}
+
+/** The demo's own backend: the mock, answered in the page by its service worker. */
+export const MOCK_ENDPOINT = '/api/chat/stream';
+
+/** `?endpoint=` and `?scenario=` preset the controls. */
+export function settingsFromUrl(search: string, scenarioNames: readonly string[]): DemoSettings {
+  const params = new URLSearchParams(search);
+  const scenario = params.get('scenario');
+  return {
+    endpoint: params.get('endpoint') ?? MOCK_ENDPOINT,
+    scenario: scenario !== null && scenarioNames.includes(scenario) ? scenario : 'subagent-delegation',
+  };
+}

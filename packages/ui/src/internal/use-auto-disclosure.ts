@@ -1,0 +1,26 @@
+import { useCallback, useRef, useState } from 'react';
+import type { DisclosureOptions } from './use-disclosure.js';
+
+/**
+ * A disclosure that follows `auto` until the reader decides: a tool call opens while its output
+ * streams and folds when it is done, a sub-agent's section stays open while it works — unless
+ * the reader opened or closed it, which then sticks. `open` makes it controlled; `defaultOpen`
+ * decides up front.
+ */
+export function useAutoDisclosure(
+  { open, defaultOpen, onOpenChange }: DisclosureOptions,
+  auto: boolean,
+): { open: boolean; setOpen: (next: boolean) => void } {
+  const [chosen, setChosen] = useState<boolean | null>(defaultOpen ?? null);
+  const onChange = useRef(onOpenChange);
+  onChange.current = onOpenChange;
+  const controlled = open !== undefined;
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (!controlled) setChosen(next);
+      onChange.current?.(next);
+    },
+    [controlled],
+  );
+  return { open: controlled ? open : (chosen ?? auto), setOpen };
+}
