@@ -21,16 +21,16 @@ export { findCall, findMessage, latestAnswer } from './reducer/find.js';
 export type { MessageInput } from './reducer/normalize.js';
 export { isRunActive } from './reducer/run-status.js';
 export type {
-  AssistantMessage,
+  AssistantMessageState,
+  CallStatus,
   ChatMessage,
   MessagePart,
   RunStatus,
   ToolCallState,
-  ToolCallStatus,
   ToolStreamState,
-  TurnEnd,
+  TurnEndState,
   TurnOutcome,
-  UserMessage,
+  UserMessageState,
 } from './reducer/state.js';
 export type { ReduceStreamOptions, StreamInput } from './snapshot/reduce-stream.js';
 export { reduceStream } from './snapshot/reduce-stream.js';

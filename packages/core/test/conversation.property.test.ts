@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, ToolStreamState } from '../src/reducer/state.js';
+import type { AssistantMessageState, ToolStreamState } from '../src/reducer/state.js';
 import { createToolStreamStore } from '../src/store/create-store.js';
 import { delegationRun, encodeRun, type RunModel } from './arbitraries.js';
 import { type Answer, scriptedTransport } from './transport/scripted-transport.js';
@@ -26,12 +26,12 @@ const turnPlan: fc.Arbitrary<TurnPlan> = fc.record({
   readBytes: fc.integer({ min: 7, max: 400 }),
 });
 
-function answerText(message: AssistantMessage): string {
+function answerText(message: AssistantMessageState): string {
   return message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
 }
 
 /** The calls of an answer as the run model describes them. */
-function callsOf(message: AssistantMessage) {
+function callsOf(message: AssistantMessageState) {
   return message.callOrder.map((id) => {
     const call = message.calls[id]!;
     const latest = call.result ?? call.call;
@@ -48,7 +48,7 @@ function callsOf(message: AssistantMessage) {
 }
 
 /** What an answer must hold: exactly its run's text, citations and calls, ended `done`. */
-function expectAnswerOf(message: AssistantMessage, run: RunModel): void {
+function expectAnswerOf(message: AssistantMessageState, run: RunModel): void {
   expect(answerText(message)).toBe(run.text);
   expect(message.citations.map((c) => c.source)).toEqual(run.citations);
   expect(callsOf(message)).toEqual(run.calls);
@@ -56,7 +56,7 @@ function expectAnswerOf(message: AssistantMessage, run: RunModel): void {
 }
 
 const answers = (state: ToolStreamState) =>
-  state.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
+  state.messages.filter((m): m is AssistantMessageState => m.role === 'assistant');
 
 describe('conversations of several turns', () => {
   it('every turn keeps exactly its own content; earlier turns never change', async () => {
@@ -76,7 +76,7 @@ describe('conversations of several turns', () => {
         const transport = scriptedTransport(script);
         const store = createToolStreamStore({ transport, schedule: 'microtask' });
         /** Each turn's answer as it was when the turn ended, to compare with later. */
-        const ended: AssistantMessage[] = [];
+        const ended: AssistantMessageState[] = [];
 
         for (const [index, plan] of plans.entries()) {
           await store.send(`question ${index + 1}`);

@@ -10,7 +10,7 @@ import type { ChatMessageResponse, SseFrame } from '../src/protocol/wire.js';
 import type { ToolStreamAction } from '../src/reducer/actions.js';
 import { applyActions } from '../src/reducer/reduce.js';
 import {
-  type AssistantMessage,
+  type AssistantMessageState,
   initialState,
   type ToolCallState,
   type ToolStreamState,
@@ -101,10 +101,10 @@ function isFrame(value: SseFrame | ChatMessageResponse): value is SseFrame {
 }
 
 /** The last assistant message of a state (the run's answer); fails the test when there is none. */
-export function answerOf(state: ToolStreamState): AssistantMessage {
+export function answerOf(state: ToolStreamState): AssistantMessageState {
   const message = state.messages.findLast((m) => m.role === 'assistant');
   if (message === undefined) throw new Error('the state has no assistant message');
-  return message as AssistantMessage;
+  return message as AssistantMessageState;
 }
 
 /** The calls of the last answer, by id. */

@@ -21,7 +21,7 @@ export type {
   StreamAnswer,
 } from './runs/mock-backend.js';
 export { createMockBackend, DEFAULT_BASE_PATH, DEFAULT_SCENARIO } from './runs/mock-backend.js';
-export type { DepartureReason, RunSink, RunStatus } from './runs/run.js';
+export type { DepartureReason, MockRunStatus, RunSink } from './runs/run.js';
 export { Run } from './runs/run.js';
 export type { RunLogEntry, RunLogger, RunRegistryOptions } from './runs/run-registry.js';
 export { RunRegistry } from './runs/run-registry.js';

@@ -1,5 +1,5 @@
 import {
-  type AssistantMessage,
+  type AssistantMessageState,
   type ChatMessage,
   findMessage,
   type ToolCallState,
@@ -32,7 +32,10 @@ export function callSubscriptions(store: ToolStreamStore): CallSubscriptions {
 }
 
 /** The call `callId` of `message`, if any (a call table holds own entries only). */
-export function callIn(message: AssistantMessage | undefined, callId: string): ToolCallState | undefined {
+export function callIn(
+  message: AssistantMessageState | undefined,
+  callId: string,
+): ToolCallState | undefined {
   return message !== undefined && Object.hasOwn(message.calls, callId) ? message.calls[callId] : undefined;
 }
 
@@ -40,7 +43,7 @@ function createCallSubscriptions(store: ToolStreamStore): CallSubscriptions {
   /** Listeners by message id, then call id; with the message as it was at the last update. */
   const watched = new Map<
     string,
-    { message: AssistantMessage | undefined; calls: Map<string, Set<() => void>> }
+    { message: AssistantMessageState | undefined; calls: Map<string, Set<() => void>> }
   >();
   let unsubscribe: (() => void) | null = null;
   let previousMessages = store.getState().messages;
@@ -94,8 +97,8 @@ function createCallSubscriptions(store: ToolStreamStore): CallSubscriptions {
 }
 
 /** Every answer by id, earlier versions included: one pass per update, whatever is watched. */
-function answersById(messages: readonly ChatMessage[]): Map<string, AssistantMessage> {
-  const answers = new Map<string, AssistantMessage>();
+function answersById(messages: readonly ChatMessage[]): Map<string, AssistantMessageState> {
+  const answers = new Map<string, AssistantMessageState>();
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     answers.set(message.id, message);
@@ -104,7 +107,7 @@ function answersById(messages: readonly ChatMessage[]): Map<string, AssistantMes
   return answers;
 }
 
-function answerIn(messages: readonly ChatMessage[], messageId: string): AssistantMessage | undefined {
+function answerIn(messages: readonly ChatMessage[], messageId: string): AssistantMessageState | undefined {
   const message = findMessage({ messages }, messageId);
   return message?.role === 'assistant' ? message : undefined;
 }

@@ -6,7 +6,8 @@
  */
 
 export type {
-  AssistantMessage,
+  AssistantMessageState,
+  CallStatus,
   ChatMessage,
   Citation,
   MessagePart,
@@ -14,14 +15,13 @@ export type {
   SendInput,
   TokenUsage,
   ToolCallState,
-  ToolCallStatus,
   ToolStreamError,
   ToolStreamState,
   ToolStreamStore,
   ToolStreamStoreOptions,
-  TurnEnd,
+  TurnEndState,
   TurnOutcome,
-  UserMessage,
+  UserMessageState,
 } from '@toolstream/core';
 export type { ToolStreamProviderProps } from './context.js';
 export { ToolStreamContext, ToolStreamProvider } from './context.js';

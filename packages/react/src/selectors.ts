@@ -1,6 +1,6 @@
 'use client';
 import {
-  type AssistantMessage,
+  type AssistantMessageState,
   type ChatMessage,
   findCall,
   findMessage,
@@ -84,7 +84,7 @@ function useCallSelection<T>(
 }
 
 /** Ids of the top-level calls of an answer, in order of appearance. */
-function topLevelIds(message: AssistantMessage): string[] {
+function topLevelIds(message: AssistantMessageState): string[] {
   const ids: string[] = [];
   for (const id of message.callOrder) if (message.calls[id]!.parentId === null) ids.push(id);
   return ids;

@@ -1,4 +1,4 @@
-import type { ToolCallState, ToolCallStatus } from '@toolstream/core';
+import type { CallStatus, ToolCallState } from '@toolstream/core';
 import type { ToolRenderer, ToolRendererProps, ToolRenderers } from '@toolstream/ui';
 import { createContext, type ReactNode, useContext, useLayoutEffect, useRef } from 'react';
 
@@ -20,7 +20,7 @@ export interface WidgetToolRendererProps {
   call: ToolCallState;
   /** The text to show: the result phase's text once it began, else the call phase's. */
   output: string;
-  status: ToolCallStatus;
+  status: CallStatus;
   /** Whether output is arriving now (`status === 'streaming'`). */
   isStreaming: boolean;
   /** Whether the call can still change (pending, streaming or running). */

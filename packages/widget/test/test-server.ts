@@ -4,11 +4,9 @@ import type { ChatMessageResponse } from '@toolstream/core';
 
 /**
  * The policy every page is served with: nothing inline, nothing evaluated, nothing from
- * elsewhere. Images may be `data:` URLs: the kit's stylesheet draws its status icons with them
- * (the README says so).
+ * elsewhere, no `data:` images (the README promises exactly this policy).
  */
-export const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
+export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
 
 /** Global CSS of a page that tries its worst on everything it can select. */
 export const HOSTILE_CSS = `

@@ -1,5 +1,5 @@
 'use client';
-import type { AssistantMessage } from '@toolstream/react';
+import type { AssistantMessageState } from '@toolstream/react';
 import { useToolCallStream } from '@toolstream/react';
 import { type FormEvent, useState } from 'react';
 
@@ -51,7 +51,7 @@ export function HookChat() {
 }
 
 /** One answer: its parts in arrival order, tool calls with their status and output. */
-function Answer({ message }: { message: AssistantMessage }) {
+function Answer({ message }: { message: AssistantMessageState }) {
   return (
     <div>
       {message.parts.map((part, index) => {

@@ -39,7 +39,7 @@ export interface RunInfoAction {
 /**
  * The run ended: `done` (the stream closed), `error`, `aborted` (stopped by the client) or `idle`
  * (detached: the run goes on elsewhere, its turn stays open). Open calls are closed with a
- * status that says why, and the turn gets its {@link TurnEnd}.
+ * status that says why, and the turn gets its {@link TurnEndState}.
  */
 export interface RunEndAction {
   type: 'run-end';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toolStart } from '../../test/events.js';
 import { callsOf, fold } from '../../test/harness.js';
 import { isCallOpen, liveStatus } from './call-status.js';
-import type { ToolCallState, ToolCallStatus, ToolPhase } from './state.js';
+import type { CallStatus, ToolCallState, ToolPhase } from './state.js';
 
 function phase(fields: Partial<ToolPhase> = {}): ToolPhase {
   return { text: '', streamed: false, complete: false, startedAt: 0, completedAt: null, ...fields };
@@ -15,7 +15,7 @@ function toolCall(fields: Partial<ToolCallState>): ToolCallState {
 }
 
 describe('liveStatus', () => {
-  it.each<[string, Partial<ToolCallState>, ToolCallStatus]>([
+  it.each<[string, Partial<ToolCallState>, CallStatus]>([
     ['nothing yet', {}, 'pending'],
     ['a streamed part', { call: phase({ streamed: true }) }, 'streaming'],
     ['text without parts', { call: phase({ text: 'x' }) }, 'streaming'],
@@ -30,7 +30,7 @@ describe('liveStatus', () => {
 });
 
 describe('isCallOpen', () => {
-  it.each<[ToolCallStatus, boolean]>([
+  it.each<[CallStatus, boolean]>([
     ['pending', true],
     ['streaming', true],
     ['running', true],

@@ -1,7 +1,7 @@
-import type { ToolCallState, ToolCallStatus } from './state.js';
+import type { CallStatus, ToolCallState } from './state.js';
 
 /** Works out a call's status from its phases, for a call whose run is still going. */
-export function liveStatus(call: ToolCallState): ToolCallStatus {
+export function liveStatus(call: ToolCallState): CallStatus {
   if (call.error !== null) return 'error';
   const latest = call.result ?? call.call;
   if (!latest.complete) return latest.streamed || latest.text !== '' ? 'streaming' : 'pending';
@@ -9,6 +9,6 @@ export function liveStatus(call: ToolCallState): ToolCallStatus {
 }
 
 /** Whether a call in this status can still change (its run has not closed it). */
-export function isCallOpen(status: ToolCallStatus): boolean {
+export function isCallOpen(status: CallStatus): boolean {
   return status === 'pending' || status === 'streaming' || status === 'running';
 }

@@ -1,8 +1,8 @@
-import type { AssistantMessage, ChatMessage, ToolCallState, ToolStreamState } from './state.js';
+import type { AssistantMessageState, ChatMessage, ToolCallState, ToolStreamState } from './state.js';
 
 /**
  * The message with id `messageId`: one of the conversation's, or an earlier version of an answer
- * (`AssistantMessage.versions`, which a UI may page back to). Searched from the end, where the
+ * (`AssistantMessageState.versions`, which a UI may page back to). Searched from the end, where the
  * messages that change are.
  */
 export function findMessage(
@@ -34,7 +34,7 @@ export function findCall(
 }
 
 /** The last answer of the conversation (the current turn's, while one runs), if any. */
-export function latestAnswer(state: Pick<ToolStreamState, 'messages'>): AssistantMessage | undefined {
+export function latestAnswer(state: Pick<ToolStreamState, 'messages'>): AssistantMessageState | undefined {
   const { messages } = state;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;

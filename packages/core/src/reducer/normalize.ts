@@ -1,6 +1,6 @@
 import type { Citation } from '../protocol/events.js';
 import { isCallOpen } from './call-status.js';
-import type { AssistantMessage, ChatMessage, MessagePart, ToolCallState } from './state.js';
+import type { AssistantMessageState, ChatMessage, MessagePart, ToolCallState } from './state.js';
 import { emptyTable, lookup, type Table } from './table.js';
 
 /**
@@ -48,7 +48,12 @@ export function normalizeMessages(
             }
           : message;
       result.push(
-        normalizeAnswer({ ...answer, id, createdAt } as unknown as AssistantMessage, now, keepOpen, true),
+        normalizeAnswer(
+          { ...answer, id, createdAt } as unknown as AssistantMessageState,
+          now,
+          keepOpen,
+          true,
+        ),
       );
     }
   });
@@ -56,11 +61,11 @@ export function normalizeMessages(
 }
 
 function normalizeAnswer(
-  message: AssistantMessage,
+  message: AssistantMessageState,
   now: number,
   keepOpen: boolean,
   withVersions: boolean,
-): AssistantMessage {
+): AssistantMessageState {
   const source: Table<ToolCallState> = isObject(message.calls) ? message.calls : emptyTable();
   const calls = emptyTable<ToolCallState>();
   const order = Array.isArray(message.callOrder) ? message.callOrder : Object.keys(source);

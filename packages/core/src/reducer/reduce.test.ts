@@ -12,9 +12,9 @@ import {
 } from '../../test/harness.js';
 import type { StreamEvent } from '../protocol/events.js';
 import { applyActions, reduce } from './reduce.js';
-import { type AssistantMessage, initialState, type ToolStreamState } from './state.js';
+import { type AssistantMessageState, initialState, type ToolStreamState } from './state.js';
 
-function assistant(state: ToolStreamState): AssistantMessage {
+function assistant(state: ToolStreamState): AssistantMessageState {
   const message = state.messages.find((m) => m.id === state.run.messageId);
   if (message?.role !== 'assistant') throw new Error('no assistant message');
   return message;

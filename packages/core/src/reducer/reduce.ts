@@ -13,7 +13,8 @@ import { handOverSources, sourcesOf } from './citation-set.js';
 import { Draft } from './draft.js';
 import { newPhase, newToolCall } from './new-call.js';
 import {
-  type AssistantMessage,
+  type AssistantMessageState,
+  type CallStatus,
   type ChatMessage,
   emptyRun,
   type MessagePart,
@@ -21,7 +22,6 @@ import {
   type RunInfo,
   type RunStatus,
   type ToolCallState,
-  type ToolCallStatus,
   type ToolPhase,
   type ToolStreamState,
   type TurnOutcome,
@@ -85,7 +85,7 @@ class StateWriter implements Batch {
   #writableRoot: ToolStreamState | null = null;
   #writableRun: RunInfo | null = null;
   /** The run's assistant message, once made writable (found once, not per event). */
-  #message: AssistantMessage | null = null;
+  #message: AssistantMessageState | null = null;
   /** Its calls table, once made writable. */
   #calls: Record<string, ToolCallState> | null = null;
 
@@ -187,10 +187,10 @@ class StateWriter implements Batch {
   }
 
   /** The run's assistant message as it is, or `null` when there is none. */
-  #currentAssistant(): AssistantMessage | null {
+  #currentAssistant(): AssistantMessageState | null {
     if (this.#message !== null) return this.#message;
     const index = this.#assistantIndex();
-    return index < 0 ? null : (this.state.messages[index] as AssistantMessage);
+    return index < 0 ? null : (this.state.messages[index] as AssistantMessageState);
   }
 
   #assistantIndex(): number {
@@ -205,7 +205,7 @@ class StateWriter implements Batch {
   }
 
   /** The run's assistant message, made writable; created when content arrives without a run. */
-  #assistant(): AssistantMessage {
+  #assistant(): AssistantMessageState {
     if (this.#message !== null) return this.#message;
     const root = this.#root();
     const messages = this.#draft.own(root.messages) as ChatMessage[];
@@ -217,7 +217,7 @@ class StateWriter implements Batch {
       this.#run().messageId = created.id;
       index = messages.length - 1;
     }
-    const message = this.#draft.own(messages[index] as AssistantMessage);
+    const message = this.#draft.own(messages[index] as AssistantMessageState);
     messages[index] = message;
     this.#message = message;
     return message;
@@ -492,7 +492,7 @@ class StateWriter implements Batch {
       case 'replace': {
         const index = messages.findIndex((m) => m.id === placement.answerId && m.role === 'assistant');
         if (index >= 0) {
-          const old = messages[index] as AssistantMessage;
+          const old = messages[index] as AssistantMessageState;
           answer.versions = placement.keepVersion
             ? [...old.versions, { ...old, versions: [] }]
             : old.versions;
@@ -538,7 +538,7 @@ class StateWriter implements Batch {
     const message = this.#assistant();
     const { finish, sawDone } = this.state.run;
     const truncated = finish?.reason === 'length';
-    const closed: ToolCallStatus =
+    const closed: CallStatus =
       final === 'aborted' ? 'stopped' : final === 'error' ? 'error' : truncated ? 'truncated' : 'interrupted';
     let leftOpen = false;
     for (const id of message.callOrder) {

@@ -5,7 +5,7 @@ import type { ToolStreamError } from '../errors.js';
 import type { StreamEvent } from '../protocol/events.js';
 import type { RunEndAction, ToolStreamAction } from './actions.js';
 import { applyActions } from './reduce.js';
-import { type AssistantMessage, initialState, type ToolCallStatus } from './state.js';
+import { type AssistantMessageState, type CallStatus, initialState } from './state.js';
 
 const fatal: ToolStreamError = { code: 'network', message: 'connection lost', retryable: true, fatal: true };
 const serverError: StreamEvent = {
@@ -140,7 +140,7 @@ describe('status and run info', () => {
 });
 
 describe('run-end closes the open calls', () => {
-  const expected: Record<RunEndAction['status'], Record<string, ToolCallStatus>> = {
+  const expected: Record<RunEndAction['status'], Record<string, CallStatus>> = {
     done: {
       pending: 'interrupted',
       streaming: 'interrupted',
@@ -195,7 +195,7 @@ describe('run-end closes the open calls', () => {
       ],
       detached,
     );
-    const [first, second] = state.messages as AssistantMessage[];
+    const [first, second] = state.messages as AssistantMessageState[];
     expect(first!.calls.old!.status).toBe('pending');
     expect(first).toBe(detached.messages[0]);
     expect(second!.calls.new!.status).toBe('stopped');

@@ -4,7 +4,7 @@ import { emptyTable, type Table } from './table.js';
 
 /**
  * Where the store's current run is. `aborted` means stopped by the client; partial content is
- * kept. How each turn ended is kept on its message ({@link AssistantMessage.end}).
+ * kept. How each turn ended is kept on its message ({@link AssistantMessageState.end}).
  */
 export type RunStatus = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'done' | 'error' | 'aborted';
 
@@ -19,7 +19,7 @@ export type RunStatus = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | '
  * - `interrupted`: the stream ended while the call was open;
  * - `truncated`: the model hit its output limit while writing the call (its arguments are cut off).
  */
-export type ToolCallStatus =
+export type CallStatus =
   | 'pending'
   | 'streaming'
   | 'running'
@@ -43,7 +43,7 @@ export interface ToolPhase {
 }
 
 /**
- * A tool call, kept by its wire id in the {@link AssistantMessage} of the turn it belongs to.
+ * A tool call, kept by its wire id in the {@link AssistantMessageState} of the turn it belongs to.
  * Ids are unique within a turn, not across a conversation: the same id in a later turn is a
  * different call, in a different message.
  */
@@ -78,7 +78,7 @@ export interface ToolCallState {
   args: unknown;
   /** Why the complete argument text is not valid arguments, or `null`. */
   argsError: string | null;
-  status: ToolCallStatus;
+  status: CallStatus;
   /** The tool's failure message, when it reported one. */
   error: string | null;
   /** Client time the call was first seen. */
@@ -95,7 +95,7 @@ export type MessagePart =
   | { type: 'tool-call'; callId: string };
 
 /** A message the user sent. */
-export interface UserMessage {
+export interface UserMessageState {
   id: string;
   role: 'user';
   text: string;
@@ -106,14 +106,14 @@ export interface UserMessage {
  * How a turn ended:
  * - `done`: the stream said it was complete;
  * - `stopped`: the user stopped it;
- * - `failed`: an error ended it (see {@link TurnEnd.error});
+ * - `failed`: an error ended it (see {@link TurnEndState.error});
  * - `interrupted`: the stream closed before its end (no end signal, or calls left open);
  * - `truncated`: the model hit its output limit; the answer (or its last call) is cut off.
  */
 export type TurnOutcome = 'done' | 'stopped' | 'failed' | 'interrupted' | 'truncated';
 
 /** The end of a turn: its outcome, the model's own reason where it gave one, and the error. */
-export interface TurnEnd {
+export interface TurnEndState {
   outcome: TurnOutcome;
   /** Why the model stopped, where the stream said (provider streams). */
   finish: { reason: FinishReason; raw: string } | null;
@@ -127,7 +127,7 @@ export interface TurnEnd {
  * An assistant turn: an ordered list of text, reasoning and top-level tool-call parts, with the
  * turn's calls (nested ones too), its sources, its token usage and how it ended.
  */
-export interface AssistantMessage {
+export interface AssistantMessageState {
   id: string;
   role: 'assistant';
   createdAt: number;
@@ -143,15 +143,15 @@ export interface AssistantMessage {
   /** Token usage, where the stream reported it. */
   usage: TokenUsage | null;
   /** How the turn ended; `null` while it runs (or while its run is detached). */
-  end: TurnEnd | null;
+  end: TurnEndState | null;
   /**
    * Earlier answers to the same user message (`regenerate()`), oldest first; each has no
    * versions of its own. The UI pages through `[...versions, message]`.
    */
-  versions: readonly AssistantMessage[];
+  versions: readonly AssistantMessageState[];
 }
 
-export type ChatMessage = UserMessage | AssistantMessage;
+export type ChatMessage = UserMessageState | AssistantMessageState;
 
 /** What is needed to re-attach to the current run later (also after a reload). */
 export interface RunInfo {
@@ -164,7 +164,7 @@ export interface RunInfo {
   /** The protocol the adapter settled on (`auto` resolves to a concrete name). */
   protocol: string | null;
   /** Why the model stopped, once the stream said (applied to the turn when it ends). */
-  finish: TurnEnd['finish'];
+  finish: TurnEndState['finish'];
   /** Whether the stream's own end signal arrived (`done`). */
   sawDone: boolean;
 }
@@ -186,7 +186,7 @@ export function emptyRun(messageId: string | null = null, protocol: string | nul
 }
 
 /** A new, empty assistant message. */
-export function newAssistantMessage(id: string, createdAt: number): AssistantMessage {
+export function newAssistantMessage(id: string, createdAt: number): AssistantMessageState {
   return {
     id,
     role: 'assistant',

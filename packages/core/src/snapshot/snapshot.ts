@@ -1,5 +1,5 @@
 import type { Citation, FinishReason, TokenUsage, ToolCallKind } from '../protocol/events.js';
-import type { AssistantMessage, ToolCallState, ToolStreamState, TurnOutcome } from '../reducer/state.js';
+import type { AssistantMessageState, ToolCallState, ToolStreamState, TurnOutcome } from '../reducer/state.js';
 
 /** A tool call in a {@link StreamSnapshot}: plain JSON in the vocabulary of the primary protocol. */
 export interface SnapshotToolCall {
@@ -15,7 +15,7 @@ export interface SnapshotToolCall {
   output: string;
   /** Whether the latest phase completed. */
   is_complete: boolean;
-  /** How the call ended (or where it is, for a stream that was cut): see `ToolCallStatus`. */
+  /** How the call ended (or where it is, for a stream that was cut): see `CallStatus`. */
   status: ToolCallState['status'];
   /**
    * The parsed arguments once the call phase is complete; `null` while it is incomplete, when the
@@ -53,7 +53,7 @@ export interface StreamSnapshot {
 
 /** Turns the state of a single run that has ended into a {@link StreamSnapshot}. */
 export function toSnapshot(state: ToolStreamState): StreamSnapshot {
-  const message = state.messages.findLast((m): m is AssistantMessage => m.role === 'assistant');
+  const message = state.messages.findLast((m): m is AssistantMessageState => m.role === 'assistant');
   let text = '';
   let reasoning = '';
   for (const part of message?.parts ?? []) {
@@ -75,7 +75,7 @@ export function toSnapshot(state: ToolStreamState): StreamSnapshot {
 }
 
 /** The text parts of an assistant message, joined. */
-export function messageText(message: AssistantMessage): string {
+export function messageText(message: AssistantMessageState): string {
   let text = '';
   for (const part of message.parts) if (part.type === 'text') text += part.text;
   return text;

@@ -9,7 +9,7 @@ import { call, frame, part, sse, text, tools, typed } from '../../test/sse-build
 import { type Answer, scriptedTransport } from '../../test/transport/scripted-transport.js';
 import { anthropicProtocol } from '../adapters/providers/anthropic.js';
 import { findCall, latestAnswer } from '../reducer/find.js';
-import type { AssistantMessage, ChatMessage, ToolStreamState } from '../reducer/state.js';
+import type { AssistantMessageState, ChatMessage, ToolStreamState } from '../reducer/state.js';
 import { createToolStreamStore, type ToolStreamStoreOptions } from './create-store.js';
 
 /** A store on a scripted transport, with message ids `m1`, `m2`… */
@@ -26,9 +26,9 @@ function conversation(answers: Answer[], options: ToolStreamStoreOptions = {}) {
 }
 
 const answers = (state: ToolStreamState) =>
-  state.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
+  state.messages.filter((m): m is AssistantMessageState => m.role === 'assistant');
 const users = (state: ToolStreamState) => state.messages.filter((m) => m.role === 'user');
-const textOf = (message: AssistantMessage) =>
+const textOf = (message: AssistantMessageState) =>
   message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
 
 /** A run whose call `c1` (the same id every time) outputs `output`. */

@@ -5,7 +5,7 @@ import type { SseFrame } from '../protocol/wire.js';
 import type { TurnPlacement } from '../reducer/actions.js';
 import { type MessageInput, normalizeMessages } from '../reducer/normalize.js';
 import {
-  type AssistantMessage,
+  type AssistantMessageState,
   type ChatMessage,
   initialState,
   type ToolStreamState,
@@ -365,7 +365,7 @@ function historyBefore(messages: readonly ChatMessage[]): readonly ChatMessage[]
 }
 
 /** The assistant message of the current run while its turn has not ended, else `null`. */
-function openTurn(state: ToolStreamState): AssistantMessage | null {
+function openTurn(state: ToolStreamState): AssistantMessageState | null {
   const id = state.run.messageId;
   const message = state.messages.findLast((m) => m.id === id);
   return message?.role === 'assistant' && message.end === null ? message : null;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProtocolOption } from '../../src/adapters/auto.js';
 import { allProtocols } from '../../src/adapters/providers/index.js';
 import {
-  type AssistantMessage,
+  type AssistantMessageState,
   reduceStream,
   type StreamSnapshot,
   type ToolStreamState,
@@ -142,7 +142,7 @@ function checkAgainstExpected(snapshot: StreamSnapshot, state: ToolStreamState, 
 
 /** The failure message of a call of the run's answer. */
 function errorOf(state: ToolStreamState, callId: string): string {
-  const answer = state.messages.findLast((m): m is AssistantMessage => m.role === 'assistant');
+  const answer = state.messages.findLast((m): m is AssistantMessageState => m.role === 'assistant');
   return answer?.calls[callId]?.error ?? '';
 }
 

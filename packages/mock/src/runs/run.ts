@@ -23,7 +23,7 @@ export interface RunHooks {
 }
 
 /** Where a run is. */
-export type RunStatus = 'running' | 'finished' | 'cancelled';
+export type MockRunStatus = 'running' | 'finished' | 'cancelled';
 
 /** Options of a {@link Run}. */
 export interface RunOptions {
@@ -70,7 +70,7 @@ export class Run {
   #position = 0;
   #dueAt = 0;
   #timer: unknown = null;
-  #status: RunStatus = 'running';
+  #status: MockRunStatus = 'running';
 
   constructor(options: RunOptions) {
     this.id = options.id;
@@ -90,7 +90,7 @@ export class Run {
     }
   }
 
-  get status(): RunStatus {
+  get status(): MockRunStatus {
     return this.#status;
   }
 

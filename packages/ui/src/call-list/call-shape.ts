@@ -1,4 +1,4 @@
-import type { AssistantMessage } from '@toolstream/core';
+import type { AssistantMessageState } from '@toolstream/core';
 
 /**
  * How a list shows one call: `group` (a plain tool call finished without trouble, which may be
@@ -12,7 +12,7 @@ export type CallShape = 'group' | 'tree' | 'call' | 'missing';
  * call needs no subscription of its own to know whether it is a row or a section.
  */
 export function callShape(
-  message: AssistantMessage,
+  message: AssistantMessageState,
   id: string,
   renderers: Readonly<Record<string, unknown>>,
 ): CallShape {

@@ -1,4 +1,4 @@
-import { type ToolCallStatus as CallStatus, findMessage } from '@toolstream/core';
+import { type CallStatus, findMessage } from '@toolstream/core';
 import { useChildCalls, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, memo, useContext } from 'react';
 import { CallList } from '../call-list/call-list.js';

@@ -1,14 +1,14 @@
-import type { AssistantMessage, ToolCallStatus } from '@toolstream/core';
+import type { AssistantMessageState, CallStatus } from '@toolstream/core';
 import { plural } from '../internal/format.js';
 
 /** How many calls sit under a delegation (at any depth), in total and per status. */
-export type DescendantCounts = { total: number } & Record<ToolCallStatus, number>;
+export type DescendantCounts = { total: number } & Record<CallStatus, number>;
 
 /** Statuses worth naming in a summary, in the order they need attention. */
-const SUMMARY_ORDER: readonly ToolCallStatus[] = ['error', 'interrupted', 'truncated'];
+const SUMMARY_ORDER: readonly CallStatus[] = ['error', 'interrupted', 'truncated'];
 
 /** Counts the calls of `message` nested under `callId`, at any depth (cycles in bad input are cut). */
-export function descendantCounts(message: AssistantMessage, callId: string): DescendantCounts {
+export function descendantCounts(message: AssistantMessageState, callId: string): DescendantCounts {
   const counts: DescendantCounts = {
     total: 0,
     pending: 0,
@@ -42,7 +42,7 @@ export function descendantCounts(message: AssistantMessage, callId: string): Des
  */
 export function summarizeCounts(
   counts: DescendantCounts,
-  labels: Readonly<Record<ToolCallStatus, string>>,
+  labels: Readonly<Record<CallStatus, string>>,
 ): string {
   const parts = [plural(counts.total, 'tool', 'tools')];
   for (const status of SUMMARY_ORDER) {

@@ -1,4 +1,4 @@
-import type { RunStatus, ToolCallStatus, ToolStreamState } from '@toolstream/core';
+import type { CallStatus, RunStatus, ToolStreamState } from '@toolstream/core';
 import { defaultCallLabel } from '../tool-call/call-label.js';
 
 /** What the announcer remembers of the state between two announcements. */
@@ -11,7 +11,7 @@ export interface Progress {
   /** That message's text so far (text parts only; reasoning and tools are summarized). */
   text: string;
   /** The run's calls and their statuses. */
-  calls: ReadonlyMap<string, { toolName: string; status: ToolCallStatus }>;
+  calls: ReadonlyMap<string, { toolName: string; status: CallStatus }>;
 }
 
 /** The longest stretch of answer text read out at once; the rest waits for the next turn. */
@@ -25,7 +25,7 @@ export function readProgress(state: ToolStreamState, previous: Progress | null):
   if (message?.role === 'assistant') {
     for (const part of message.parts) if (part.type === 'text') text += part.text;
   }
-  const calls = new Map<string, { toolName: string; status: ToolCallStatus }>();
+  const calls = new Map<string, { toolName: string; status: CallStatus }>();
   if (message?.role === 'assistant') {
     for (const id of message.callOrder) {
       const call = message.calls[id]!;
@@ -46,15 +46,9 @@ function plain(text: string): string {
     .trim();
 }
 
-const FINAL: ReadonlySet<ToolCallStatus> = new Set([
-  'complete',
-  'error',
-  'stopped',
-  'interrupted',
-  'truncated',
-]);
+const FINAL: ReadonlySet<CallStatus> = new Set(['complete', 'error', 'stopped', 'interrupted', 'truncated']);
 
-const CALL_WORDS: Partial<Record<ToolCallStatus, string>> = {
+const CALL_WORDS: Partial<Record<CallStatus, string>> = {
   complete: 'finished',
   error: 'failed',
   stopped: 'stopped',

@@ -1,11 +1,11 @@
-import type { AssistantMessage, TokenUsage } from '@toolstream/core';
+import type { AssistantMessageState, TokenUsage } from '@toolstream/core';
 import { useEffect, useRef, useState } from 'react';
 import { CheckIcon, CopyIcon, NextIcon, PrevIcon, RetryIcon } from '../internal/icons.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
 import { copyText } from '../tool-call/copy-text.js';
 
 /** The answer's text, as a reader would copy it (tool calls and reasoning left out). */
-export function answerText(message: AssistantMessage): string {
+export function answerText(message: AssistantMessageState): string {
   return message.parts
     .flatMap((part) => (part.type === 'text' ? [part.text.trim()] : []))
     .filter((text) => text !== '')
@@ -30,7 +30,7 @@ function usageText(usage: TokenUsage): { short: string; long: string } | null {
 /** Props of {@link AnswerActions}. */
 export interface AnswerActionsProps {
   /** The answer shown (the current one, or an earlier version). */
-  shown: AssistantMessage;
+  shown: AssistantMessageState;
   /** Which version is shown (0-based) and how many there are. */
   version: number;
   versions: number;

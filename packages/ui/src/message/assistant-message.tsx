@@ -1,4 +1,4 @@
-import type { AssistantMessage as Answer } from '@toolstream/core';
+import type { AssistantMessageState as Answer } from '@toolstream/core';
 import { useLatestAnswerId, useMessage, useResolvedStore } from '@toolstream/react';
 import { type HTMLAttributes, memo, type ReactNode, useState } from 'react';
 import { CallList } from '../call-list/call-list.js';

@@ -1,4 +1,4 @@
-import type { TurnEnd as TurnEndState } from '@toolstream/core';
+import type { TurnEndState } from '@toolstream/core';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { describeError } from '../internal/describe-error.js';

@@ -1,4 +1,4 @@
-import type { ToolCallState, ToolCallStatus } from '@toolstream/core';
+import type { CallStatus, ToolCallState } from '@toolstream/core';
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /** What a per-tool renderer receives. */
@@ -7,7 +7,7 @@ export interface ToolRendererProps {
   call: ToolCallState;
   /** The text to show: the result phase's text once it began, else the call phase's. */
   output: string;
-  status: ToolCallStatus;
+  status: CallStatus;
   /** Whether output is arriving now (`status === 'streaming'`). */
   isStreaming: boolean;
   /** Whether the call can still change (pending, streaming or running). */

@@ -1,11 +1,11 @@
-import type { ToolCallStatus } from '@toolstream/core';
+import type { CallStatus } from '@toolstream/core';
 
 /** What the timeline needs of one call: its place in the nesting, its label, status and times. */
 export interface TimelineEntry {
   id: string;
   parentId: string | null;
   label: string;
-  status: ToolCallStatus;
+  status: CallStatus;
   isOpen: boolean;
   startedAt: number;
   completedAt: number | null;

@@ -1,4 +1,4 @@
-import { type AssistantMessage, isCallOpen, latestAnswer, type ToolStreamState } from '@toolstream/core';
+import { type AssistantMessageState, isCallOpen, latestAnswer, type ToolStreamState } from '@toolstream/core';
 import { useToolStreamState } from '@toolstream/react';
 import { type CSSProperties, type HTMLAttributes, useId, useRef } from 'react';
 import { cx } from '../internal/cx.js';
@@ -20,7 +20,7 @@ export interface ToolTimelineProps extends HTMLAttributes<HTMLElement> {
   emptyState?: string;
 }
 
-function answerOf(state: ToolStreamState, messageId: string | undefined): AssistantMessage | undefined {
+function answerOf(state: ToolStreamState, messageId: string | undefined): AssistantMessageState | undefined {
   if (messageId === undefined) return latestAnswer(state);
   const message = state.messages.find((m) => m.id === messageId);
   return message?.role === 'assistant' ? message : undefined;
