@@ -6,7 +6,7 @@
  * under it, each provider-run call (input → result) and each source (title, span). `--verbose`
  * adds the whole snapshot.
  *
- *   node --conditions=@toolstream/source --import tsx tools/real-streams.ts [name-substring] [--verbose]
+ *   npm run real-streams -- [name-substring] [--verbose]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
