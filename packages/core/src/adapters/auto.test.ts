@@ -83,6 +83,26 @@ describe('auto adapter', () => {
     expect(state.error).toMatchObject({ code: 'server', message: 'rate limit exceeded' });
   });
 
+  it.each<[string, string, string]>([
+    // Groq's and OpenAI's shape (PROTOCOL.md §9.1: the provider's type in parentheses).
+    [
+      'an OpenAI-style error object',
+      '{"error":{"message":"Failed to call a function.","type":"invalid_request_error"}}',
+      'Failed to call a function. (invalid_request_error)',
+    ],
+    // Anthropic's: the outer `type` is the event's own name and says nothing.
+    [
+      'an Anthropic error event',
+      '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+      'Overloaded (overloaded_error)',
+    ],
+    ['a flat message', '{"message":"rate limit exceeded","code":"rate_limited"}', 'rate limit exceeded'],
+    ['an error string', '{"error":"upstream timed out"}', 'upstream timed out'],
+  ])('an event: error first frame keeps the provider’s type: %s', (_name, data, message) => {
+    const { state } = read(ev('error', data));
+    expect(state.error).toMatchObject({ code: 'server', message });
+  });
+
   it('skips empty frames before deciding', () => {
     const adapter = auto();
     expect(adapterEvents(adapter, [sseFrame('')], false)).toEqual([]);

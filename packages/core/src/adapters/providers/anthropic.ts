@@ -1,7 +1,7 @@
 import { protocolError } from '../../errors.js';
 import type { Citation } from '../../protocol/events.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
-import { serverError } from '../common-events.js';
+import { serverError, wireErrorMessage } from '../common-events.js';
 import { frameText, isRecord } from '../frame-json.js';
 import {
   citation,
@@ -18,7 +18,6 @@ import {
   sumTokens,
   text,
   usage,
-  wireErrorMessage,
 } from './provider-events.js';
 
 /** A content block, by its `index`. */

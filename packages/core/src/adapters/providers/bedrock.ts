@@ -2,7 +2,7 @@ import { protocolError } from '../../errors.js';
 import type { Citation } from '../../protocol/events.js';
 import type { SseFrame } from '../../protocol/wire.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
-import { serverError } from '../common-events.js';
+import { serverError, wireErrorMessage } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
 import { awsEventStreamFraming, DAMAGED_MESSAGE } from './aws-event-stream.js';
 import {
@@ -17,7 +17,6 @@ import {
   sumTokens,
   text,
   usage,
-  wireErrorMessage,
 } from './provider-events.js';
 
 /** The events of a ConverseStream response (`:event-type`). */

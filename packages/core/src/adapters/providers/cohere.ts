@@ -1,6 +1,6 @@
 import { protocolError } from '../../errors.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
-import { serverError } from '../common-events.js';
+import { serverError, wireErrorMessage } from '../common-events.js';
 import { frameText, isRecord } from '../frame-json.js';
 import {
   argumentText,
@@ -15,7 +15,6 @@ import {
   stringOr,
   text,
   usage,
-  wireErrorMessage,
 } from './provider-events.js';
 
 /** Event types of the Cohere v2 chat stream, for `auto`. */

@@ -1,7 +1,7 @@
 import { describeValue, protocolError } from '../../errors.js';
 import type { Citation } from '../../protocol/events.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
-import { serverError } from '../common-events.js';
+import { serverError, wireErrorMessage } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
 import { setAtJsonPath } from './json-path.js';
 import {
@@ -16,7 +16,6 @@ import {
   sumTokens,
   text,
   usage,
-  wireErrorMessage,
 } from './provider-events.js';
 
 /** A Vertex call whose arguments stream as `partialArgs`. */

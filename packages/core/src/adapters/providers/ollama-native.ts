@@ -1,6 +1,6 @@
 import { protocolError } from '../../errors.js';
 import type { AdapterContext, AdapterDefinition, StreamAdapter } from '../adapter.js';
-import { serverError } from '../common-events.js';
+import { serverError, wireErrorMessage } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
 import {
   createCallWriter,
@@ -12,7 +12,6 @@ import {
   stringOr,
   sumTokens,
   usage,
-  wireErrorMessage,
 } from './provider-events.js';
 
 /**

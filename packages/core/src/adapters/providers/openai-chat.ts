@@ -3,7 +3,7 @@ import { splitJsonObjects } from '../../args/split-json-objects.js';
 import { describeValue, protocolError } from '../../errors.js';
 import type { SseFrame } from '../../protocol/wire.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
-import { serverError } from '../common-events.js';
+import { serverError, wireErrorMessage } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
 import {
   argumentText,
@@ -20,7 +20,6 @@ import {
   stringOr,
   text,
   usage,
-  wireErrorMessage,
 } from './provider-events.js';
 
 /** One tool call as an OpenAI-compatible stream builds it up. */

@@ -1,7 +1,7 @@
 import { parseArguments } from '../../args/arguments.js';
 import { describeValue, protocolError } from '../../errors.js';
 import type { AdapterContext, AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
-import { serverError } from '../common-events.js';
+import { serverError, wireErrorMessage } from '../common-events.js';
 import { frameText, isRecord } from '../frame-json.js';
 import {
   argumentText,
@@ -18,7 +18,6 @@ import {
   sumTokens,
   text,
   usage,
-  wireErrorMessage,
 } from './provider-events.js';
 
 /**

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../../protocol/events.js';
 import type { SseFrame } from '../../protocol/wire.js';
+import { wireErrorMessage } from '../common-events.js';
 import {
   citation,
   createThinkSplitter,
@@ -10,7 +11,6 @@ import {
   resultText,
   streamControl,
   sumTokens,
-  wireErrorMessage,
 } from './provider-events.js';
 
 /** What a list of events says: the answer text and the reasoning, joined. */

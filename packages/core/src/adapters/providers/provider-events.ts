@@ -4,7 +4,7 @@ import { describeValue, protocolError } from '../../errors.js';
 import type { Citation, FinishReason, TokenUsage, ToolCallKind } from '../../protocol/events.js';
 import type { SseFrame } from '../../protocol/wire.js';
 import type { Emit } from '../adapter.js';
-import { errorMessage, serverError } from '../common-events.js';
+import { errorMessage, serverError, wireErrorMessage } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
 
 /**
@@ -196,21 +196,6 @@ export function providerId(value: unknown): string | null {
 /** `value` when it is a non-empty string, else `''`. */
 export function stringOr(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
-}
-
-/** The message of an `error` value: a string, or an object with `message` (and `type` / `code`). */
-export function wireErrorMessage(error: unknown): string {
-  if (typeof error === 'string' && error !== '') return error;
-  if (isRecord(error)) {
-    const message = typeof error.message === 'string' && error.message !== '' ? error.message : 'error';
-    // The provider's type or code; a `type` of "error" (the event's own name) says nothing.
-    const kind =
-      [error.type, error.code, error.status].find(
-        (k): k is string => typeof k === 'string' && k !== '' && k !== 'error',
-      ) ?? '';
-    return kind === '' || message.includes(kind) ? message : `${message} (${kind})`;
-  }
-  return 'The server reported an error.';
 }
 
 /**
