@@ -11,8 +11,8 @@ export interface TextRendererProps {
 }
 
 /**
- * Renders stream text. Text is untrusted: a renderer must never turn it into HTML
- * (`dangerouslySetInnerHTML`), and may link only http(s) URLs. {@link PlainText} is the
+ * Renders stream text. Text is untrusted: a renderer must never hand it to the DOM as HTML
+ * (no raw-HTML props, no `innerHTML`), and may link only http(s) URLs. {@link PlainText} is the
  * default; `Markdown` from `@toolstream/ui/markdown` renders safe markdown.
  */
 export type TextRenderer = ComponentType<TextRendererProps>;
