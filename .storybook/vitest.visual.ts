@@ -1,8 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { playwright } from '@vitest/browser-playwright';
-import { defaultClientConditions } from 'vite';
 import { defineProject } from 'vitest/config';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.js';
+import { browserDeps, chromiumProvider, sourceResolve } from './browser.js';
 
 /**
  * Visual regression: the key stories rendered in headless Chromium and compared with committed
@@ -11,19 +9,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.js';
  */
 export const visualProject = defineProject({
   plugins: [react()],
-  resolve: { conditions: ['@toolstream/source', ...defaultClientConditions] },
-  optimizeDeps: {
-    include: [
-      'react',
-      'react-dom',
-      'react-dom/client',
-      'react/jsx-runtime',
-      'react/jsx-dev-runtime',
-      'zustand',
-      'zustand/vanilla',
-      'zustand/vanilla/shallow',
-    ],
-  },
+  resolve: sourceResolve,
+  optimizeDeps: browserDeps,
   test: {
     name: 'visual',
     include: ['packages/ui/src/**/*.visual.test.tsx'],
@@ -31,7 +18,7 @@ export const visualProject = defineProject({
     browser: {
       enabled: true,
       headless: true,
-      provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+      provider: chromiumProvider(),
       instances: [{ browser: 'chromium', viewport: { width: 1280, height: 900 } }],
       expect: {
         toMatchScreenshot: {

@@ -109,15 +109,6 @@ export function sse(...items: (ChatMessageResponse | string)[]): string {
   return items.map((item) => (typeof item === 'string' ? item : frame(item))).join('');
 }
 
-/** An SSE stream whose frames carry ids `1`, `2`… (or `prefix1`…) and the given line ending. */
-export function sseWithIds(
-  items: readonly ChatMessageResponse[],
-  options: { eol?: LineEnding; prefix?: string } = {},
-): string {
-  const eol = options.eol ?? '\n';
-  return items.map((item, i) => frame(item, { id: `${options.prefix ?? ''}${i + 1}`, eol })).join('');
-}
-
 /** An NDJSON stream of chunks. */
 export function ndjson(...items: ChatMessageResponse[]): string {
   return items.map((item) => `${JSON.stringify(item)}\n`).join('');

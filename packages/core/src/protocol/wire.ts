@@ -6,14 +6,6 @@
 /** The `event_type` values of the primary protocol. */
 export type ToolEventType = 'call' | 'result' | 'delegation_call' | 'delegation_result';
 
-/** All values of {@link ToolEventType}, for runtime checks. */
-export const TOOL_EVENT_TYPES: readonly ToolEventType[] = [
-  'call',
-  'result',
-  'delegation_call',
-  'delegation_result',
-];
-
 /**
  * `tool_call_details` of a {@link ToolCallResponse}: metadata of a tool call. `parent_call_id`
  * nests a call under a delegation; `agent` names the sub-agent; `error` (or `status: "error"`)

@@ -32,11 +32,6 @@ export function encodeStream(events: readonly SseEvent[], retryMs?: number): str
   return head + events.map(encodeEvent).join('');
 }
 
-/** The concatenated text of a list of parts, as the client should end up showing it. */
-export function joined(parts: readonly string[]): string {
-  return parts.join('');
-}
-
 /** The `data` of a primary-protocol frame carrying one part of a tool call's `call` phase. */
 export function toolPartData(
   callId: string,

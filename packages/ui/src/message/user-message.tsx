@@ -11,6 +11,7 @@ import {
 import { useChatFocus } from '../internal/chat-focus.js';
 import { cx } from '../internal/cx.js';
 import { PencilIcon } from '../internal/icons.js';
+import { TextLines } from '../internal/text-lines.js';
 import { visuallyHidden } from '../internal/visually-hidden.js';
 
 /** Props of {@link UserMessage}. Other props go to its `<article>`. */
@@ -109,13 +110,7 @@ export const UserMessage = memo(function UserMessage({
       ) : (
         <>
           <p className="ts-message__text">
-            {lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines of a fixed text
-              <span key={index}>
-                {index > 0 && <br />}
-                {line}
-              </span>
-            ))}
+            <TextLines lines={lines} />
           </p>
           {editable && (
             <button

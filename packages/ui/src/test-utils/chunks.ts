@@ -60,26 +60,6 @@ export const part = (spec: CallSpec, streamPart: string, phase: Phase = 'result'
   chunk('', [toolCall(spec, phase, { stream_part: streamPart, is_complete: false })]);
 
 /**
- * `count` calls starting at once in one chunk, as an agent fanning out sends them: ids
- * `<id><n>`, tools `<tool>_<n>`, each with a first streamed piece of its result.
- */
-export function burstOfCalls(
-  count: number,
-  { id = 'c', tool = 'search', first = 1 } = {},
-): ChatMessageResponse {
-  const specs = Array.from({ length: count }, (_, i) => ({
-    id: `${id}${first + i}`,
-    tool: `${tool}_${first + i}`,
-  }));
-  return chunk(
-    '',
-    specs.map((spec) =>
-      toolCall(spec, 'result', { stream_part: `${spec.tool} started. `, is_complete: false }),
-    ),
-  );
-}
-
-/**
  * Completes a phase (the result by default): with `response` as the final text when given,
  * and `error` as the tool's failure.
  */

@@ -1,18 +1,12 @@
 import { memo } from 'react';
 import { cx } from '../internal/cx.js';
+import { TextLines } from '../internal/text-lines.js';
 import type { TextRendererProps } from './text-renderer.js';
 
 const Paragraph = memo(function Paragraph({ text }: { text: string }) {
-  const lines = text.split('\n');
   return (
     <p>
-      {lines.map((line, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one paragraph, in order
-        <span key={index}>
-          {index > 0 && <br />}
-          {line}
-        </span>
-      ))}
+      <TextLines lines={text.split('\n')} />
     </p>
   );
 });
