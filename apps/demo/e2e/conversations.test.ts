@@ -102,6 +102,26 @@ describe('conversations in the built demo', () => {
     expect(demo.pageErrors).toEqual([]);
   });
 
+  it('keeps following the newest answer after a Retry (the browser moves nothing by itself)', async () => {
+    const demo = await session.open({ endpoint: session.mock.endpoint(), scenario: 'subagent-delegation' });
+    const { page } = demo;
+    await ask(page, 'Summarise the Q3 incidents');
+    await ask(page, 'And the ones from Q2?');
+    await page.getByRole('button', { name: /^Faults/ }).click();
+    await page.getByRole('checkbox', { name: /Server error/ }).check();
+    await page.keyboard.press('Escape');
+    await ask(page, 'One more, please', 'error');
+    await turnFailure(page).getByRole('button', { name: 'Retry' }).click();
+    await waitForStatus(page, 'done');
+    await ask(page, 'And Q1?');
+    const distance = await page
+      .locator('[data-slot="thread-viewport"]')
+      .evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(distance).toBeLessThanOrEqual(1);
+    expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+    expect(demo.pageErrors).toEqual([]);
+  });
+
   it('regenerates an answer and pages through its versions; edits a question and answers it again', async () => {
     const demo = await session.open({ endpoint: session.mock.endpoint(), scenario: 'single-call' });
     const { page } = demo;
