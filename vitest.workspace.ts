@@ -13,6 +13,7 @@ export const projects: TestProjectConfiguration[] = [
   'packages/react',
   'packages/ui',
   'packages/mock',
+  'packages/server',
   'packages/widget',
   'apps/demo/vitest.e2e.config.ts',
 ];
