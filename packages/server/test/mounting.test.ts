@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpTransport, createToolStreamStore, latestAnswer } from '@toolstream/core';
 import express from 'express';
 import { Hono } from 'hono';
+import type { NodeHttp1Handler } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRunHandler, type RunHandler } from '../src/index.js';
@@ -52,18 +53,20 @@ async function listen(server: Server): Promise<string> {
 
 const mounts: Record<string, (handler: RunHandler) => Promise<string>> = {
   async 'Node http (srvx)'(handler) {
-    return `${await listen(createServer(toNodeHandler((request: Request) => handler(request))))}/api/chat/stream`;
+    // srvx types its handler for HTTP/1 and HTTP/2; Node's http server is HTTP/1.
+    const listener = toNodeHandler((request: Request) => handler(request)) as NodeHttp1Handler;
+    return `${await listen(createServer(listener))}/api/chat/stream`;
   },
   async Hono(handler) {
     const app = new Hono();
     app.all('/api/chat/stream', (c) => handler(c.req.raw));
     app.all('/api/chat/stream/:runId', (c) => handler(c.req.raw));
-    return `${await listen(createServer(toNodeHandler(app.fetch)))}/api/chat/stream`;
+    return `${await listen(createServer(toNodeHandler(app.fetch) as NodeHttp1Handler))}/api/chat/stream`;
   },
   async 'Express (srvx)'(handler) {
     const app = express();
     // Mounted on its full paths (not app.use, which strips the prefix from the URL).
-    const node = toNodeHandler((request: Request) => handler(request));
+    const node = toNodeHandler((request: Request) => handler(request)) as NodeHttp1Handler;
     app.all(['/api/chat/stream', '/api/chat/stream/:runId'], (req, res) => {
       void node(req, res);
     });

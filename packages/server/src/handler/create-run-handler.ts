@@ -37,7 +37,10 @@ export interface RunContext<Body = Record<string, unknown>> {
 export interface RunLogEvent {
   type: 'start' | 'attach' | 'cancel' | 'end' | 'refuse' | 'error';
   runId: string | null;
-  /** How the run ended, why a request was refused, or what failed. */
+  /**
+   * `attach`: `after <id>`; `cancel`: `delete` or `client-closed`; `end`: the status (`done`,
+   * `failed`, `cancelled`); `refuse`: the HTTP status and code; `error`: what failed.
+   */
   detail?: string;
 }
 
@@ -67,7 +70,7 @@ export interface RunHandlerOptions<Body = Record<string, unknown>> {
    * Checks the body and gives it its type (a zod schema's `parse`, say). What it throws is the
    * 400 answer's message.
    */
-  parseBody?(body: Record<string, unknown>): Body;
+  parseBody?(body: Record<string, unknown>, request: Request): Body;
   /** Who is asking (from a session cookie, a token…), recorded as the run's owner. */
   identify?(request: Request): string | null | Promise<string | null>;
   /**
@@ -232,7 +235,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
         return refuse(403, 'forbidden', 'This run belongs to someone else.');
       }
       if (method === 'DELETE') {
-        if (await store.end(run.id, CANCELLED)) log({ type: 'cancel', runId: run.id });
+        if (await store.end(run.id, CANCELLED)) log({ type: 'cancel', runId: run.id, detail: 'delete' });
         return empty(204, cors());
       }
       const after = requestedAfter(request, url);
@@ -284,7 +287,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
     }
     let body: Body;
     try {
-      body = options.parseBody === undefined ? (read.body as Body) : options.parseBody(read.body);
+      body = options.parseBody === undefined ? (read.body as Body) : options.parseBody(read.body, request);
     } catch (error) {
       return refuse(400, 'bad-body', error instanceof Error ? error.message : 'The body was refused.');
     }
