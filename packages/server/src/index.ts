@@ -6,6 +6,7 @@
  */
 
 export type { CorsOptions } from './handler/cors.js';
+export { corsHeaders } from './handler/cors.js';
 export type {
   RunAction,
   RunContext,

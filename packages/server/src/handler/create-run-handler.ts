@@ -254,7 +254,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
         );
       }
       log({ type: 'attach', runId: run.id, detail: `after ${after}` });
-      return stream(run.id, after, cors(), null);
+      return stream(request, run.id, after, cors(), null);
     } catch (error) {
       if (error instanceof RunStoreError) {
         if (error.code === 'capacity') {
@@ -318,10 +318,20 @@ export function createRunHandler<Body = Record<string, unknown>>(
       );
     });
     (context?.waitUntil ?? options.waitUntil)?.(finished);
-    return stream(id, 0, cors(), resumable ? null : () => void producer.stop('client-closed', CANCELLED));
+    const cancelOnClose = () => {
+      log({ type: 'cancel', runId: id, detail: 'client-closed' });
+      void producer.stop('client-closed', CANCELLED);
+    };
+    return stream(request, id, 0, cors(), resumable ? null : cancelOnClose);
   }
 
-  function stream(runId: string, after: number, cors: Record<string, string>, onClose: (() => void) | null) {
+  function stream(
+    request: Request,
+    runId: string,
+    after: number,
+    cors: Record<string, string>,
+    onClose: (() => void) | null,
+  ) {
     const headers: Record<string, string> = { ...cors, ...SSE_HEADERS };
     if (resumable) headers[RUN_ID_HEADER] = runId;
     const body = runEventStream({
@@ -330,6 +340,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
       afterSeq: after,
       preamble,
       heartbeatMs,
+      gone: request.signal,
       ...(onClose === null ? {} : { onClose }),
     });
     return new Response(body, { status: 200, headers });
