@@ -10,7 +10,7 @@ import { empty, jsonError } from './json-answer.js';
 import { requestedAfter } from './last-event-id.js';
 import { readJsonBody } from './read-body.js';
 import { normalizeBasePath, routeOf } from './routes.js';
-import { encodeRetry } from './sse-encode.js';
+import { encodeRetry, OPENING_COMMENT } from './sse-encode.js';
 import { runEventStream } from './sse-response.js';
 
 /** What a request wants to do with a run. */
@@ -170,7 +170,9 @@ export function createRunHandler<Body = Record<string, unknown>>(
   const maxFrameBytes = options.limits?.maxFrameBytes ?? 1024 * 1024;
   const maxDurationMs = options.limits?.maxDurationMs ?? 30 * 60 * 1000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const preamble = options.retryMs === undefined ? '' : encodeRetry(options.retryMs);
+  // Something to send at once, so the answer's headers (X-Run-Id) leave before the first frame
+  // does — Node's server holds them until the first byte of the body.
+  const preamble = options.retryMs === undefined ? OPENING_COMMENT : encodeRetry(options.retryMs);
   const log = options.logger ?? (() => {});
   const producers = new Map<string, Producer>();
   let closing = false;
