@@ -1,7 +1,12 @@
-import { createFetchHandler } from '@toolstream/mock/fetch';
-import { createMockServer, type MockServer } from '@toolstream/mock/node';
+import {
+  CHECK_NAMES,
+  type CheckResult,
+  type RunPurpose,
+  runConformance,
+} from '@toolstream/server/conformance';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECK_NAMES, type CheckResult, type RunPurpose, runConformance } from './index.js';
+import { createFetchHandler } from './fetch.js';
+import { createMockServer, type MockServer } from './node.js';
 
 /** The mock's long scenario for the run that is cancelled, so that it is still running when the DELETE comes. */
 const mockBody = (_i: number, purpose: RunPurpose) =>
@@ -12,7 +17,7 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
 
-describe('runConformance against the mock backend', { timeout: 30_000 }, () => {
+describe('the conformance suite (@toolstream/server) against the mock', { timeout: 30_000 }, () => {
   it('passes every check over HTTP, telling each as it is judged', async () => {
     const server = await createMockServer({ speed: 10 });
     servers.push(server);
@@ -48,7 +53,7 @@ describe('runConformance against the mock backend', { timeout: 30_000 }, () => {
       headers: { Authorization: 'Bearer conformance' },
       timeoutMs: 20_000,
     });
-    handler.backend.registry.close();
+    await handler.backend.close();
     expect(report.checks.filter((check) => check.status !== 'pass')).toEqual([]);
 
     const preflights = sent.filter((request) => request.method === 'OPTIONS');
