@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { createHttpTransport, createToolStreamStore, latestAnswer } from '@toolstream/core';
 import express from 'express';
 import { Hono } from 'hono';
-import type { NodeHttp1Handler } from 'srvx';
+import { type NodeHttp1Handler, serve } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRunHandler, type RunHandler } from '../src/index.js';
 import { deferred, sleep } from './sse.js';
 
 /**
- * The handler mounted as README shows it — Hono, Node's http through srvx, Express through srvx —
+ * The handler mounted as README shows it — Hono, Node through srvx, Express through srvx —
  * each served on loopback and driven by the real client: a whole turn, a re-attach after a
  * detach, and a stop that cancels the run on the server.
  */
@@ -52,10 +52,17 @@ async function listen(server: Server): Promise<string> {
 }
 
 const mounts: Record<string, (handler: RunHandler) => Promise<string>> = {
-  async 'Node http (srvx)'(handler) {
-    // srvx types its handler for HTTP/1 and HTTP/2; Node's http server is HTTP/1.
-    const listener = toNodeHandler((request: Request) => handler(request)) as NodeHttp1Handler;
-    return `${await listen(createServer(listener))}/api/chat/stream`;
+  async 'Node (srvx serve)'(handler) {
+    const server = serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      silent: true,
+      gracefulShutdown: false,
+      fetch: handler,
+    });
+    await server.ready();
+    cleanups.push(() => server.close(true));
+    return new URL('/api/chat/stream', server.url).href;
   },
   async Hono(handler) {
     const app = new Hono();
@@ -66,7 +73,7 @@ const mounts: Record<string, (handler: RunHandler) => Promise<string>> = {
   async 'Express (srvx)'(handler) {
     const app = express();
     // Mounted on its full paths (not app.use, which strips the prefix from the URL).
-    const node = toNodeHandler((request: Request) => handler(request)) as NodeHttp1Handler;
+    const node = toNodeHandler(handler) as NodeHttp1Handler;
     app.all(['/api/chat/stream', '/api/chat/stream/:runId'], (req, res) => {
       void node(req, res);
     });
