@@ -256,8 +256,12 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
 
     async append(runId, frames: readonly FrameInput[]): Promise<AppendResult> {
       if (frames.length === 0) {
+        // Nothing to write, but the same answer as a write: a run that no longer runs refuses.
         const record = await info(runId);
-        return record === null ? { ok: false, status: 'unknown' } : { ok: true, lastSeq: record.lastSeq };
+        if (record === null) return { ok: false, status: 'unknown' };
+        return record.status === 'running'
+          ? { ok: true, lastSeq: record.lastSeq }
+          : { ok: false, status: record.status };
       }
       const keys = runKeys(prefix, runId);
       const args = [maxLen];
@@ -328,6 +332,15 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
                 continue;
               }
               const batch = queue.splice(0);
+              // The stream drops its oldest entries while this reader waits: a frame it has not
+              // read may be gone, and XREAD then starts after the hole. Say so, as the replay does.
+              if (batch[0]!.seq !== next) {
+                throw new RunStoreError(
+                  'gone',
+                  `Frames after ${next - 1} of run ${runId} are no longer kept.`,
+                );
+              }
+              next = batch[batch.length - 1]!.seq + 1;
               yield batch;
               if (batch[batch.length - 1]!.end !== undefined) return;
             }
@@ -377,7 +390,10 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       await current?.close();
       const connection = blocking as RedisDuplicateLike | null;
       if (connection !== null) {
-        await closeClient(connection);
+        // Not a graceful close: it would wait for the blocked XREAD (up to blockMs) to answer.
+        // Nothing pending on this connection is worth waiting for.
+        if (connection.destroy !== undefined) connection.destroy();
+        else await closeClient(connection);
         await current?.stopped;
       }
     },

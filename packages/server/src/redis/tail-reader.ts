@@ -107,9 +107,14 @@ export class TailReader {
       const ids = keys.map((key) => this.#oldest(key));
       let reply: unknown;
       try {
-        const id = connection.sendCommand(['CLIENT', 'ID']).then((value) => {
-          this.#clientId = String(value);
-        });
+        // Its failure is the XREAD's too (one connection), handled below; left alone it would be
+        // an unhandled rejection when the read fails first (the store's close destroys both).
+        const id = connection.sendCommand(['CLIENT', 'ID']).then(
+          (value) => {
+            this.#clientId = String(value);
+          },
+          () => {},
+        );
         reply = await connection.sendCommand([
           'XREAD',
           'COUNT',
