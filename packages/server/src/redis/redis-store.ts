@@ -386,6 +386,8 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       clearInterval(renewTimer);
       clearInterval(checkTimer);
       held.clear();
+      // Readers waiting for frames stop (each sees `closed`); no more will come to them.
+      for (const entry of watched.values()) for (const wake of entry.wakeAll) wake();
       const current = reader as TailReader | null;
       await current?.close();
       const connection = blocking as RedisDuplicateLike | null;

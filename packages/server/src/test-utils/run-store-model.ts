@@ -404,7 +404,10 @@ async function endEverythingAndCheckTails(model: Model, real: Real): Promise<voi
     } else {
       // `gone` only when the next frame it needed was dropped.
       expect(codeOf(tail.outcome?.error)).toBe('gone');
-      expect(upTo + 1, `tail of ${tail.runId} told gone after ${upTo}`).toBeLessThan(run.firstSeq);
+      expect(
+        upTo + 1,
+        `tail of ${tail.runId} told gone after ${upTo}: ${String(tail.outcome?.error)}`,
+      ).toBeLessThan(run.firstSeq);
     }
   }
 }
@@ -501,15 +504,14 @@ export async function checkRunStoreAgainstModel(factory: ModelStoreFactory, numR
       } finally {
         for (const tail of real.tails) tail.controller.abort();
         await Promise.all(real.tails.map((tail) => tail.settled));
-        const t0 = Date.now();
         await store.close();
-        if (process.env.PROBE) console.log('close ms', Date.now() - t0, 'tails', real.tails.length);
       }
     }),
     {
       numRuns: runs,
       seed: process.env.STORE_MODEL_SEED ? Number(process.env.STORE_MODEL_SEED) : undefined,
       endOnFailure: process.env.STORE_MODEL_NO_SHRINK === '1',
+      path: process.env.STORE_MODEL_PATH,
     },
   );
 }
