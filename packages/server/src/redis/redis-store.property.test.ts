@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../test-utils/redis-server.js';
-import { checkRunStoreAgainstModel } from '../test-utils/run-store-model.js';
+import { checkRunStoreAgainstModel, modelTestTimeout } from '../test-utils/run-store-model.js';
 import { createRedisRunStore, type RedisClientLike } from './index.js';
 
 let redis: TestRedis;
@@ -41,6 +41,6 @@ describe('Redis run store against the model', () => {
         await client.close();
       }
     },
-    120_000,
+    modelTestTimeout,
   );
 });

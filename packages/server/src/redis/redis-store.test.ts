@@ -450,6 +450,24 @@ describe('Redis store: connections', () => {
     expect(tail.outcome).toBeDefined();
   });
 
+  it('leaves no connection behind when closed while its tail connection is still opening, or used after close', async () => {
+    const before = await connections();
+    for (let i = 0; i < 5; i++) {
+      const prefix = newPrefix();
+      const store = createRedisRunStore({ client, prefix });
+      await create(store, 'r');
+      const read = reader(store, 'r'); // its first live read opens the tail connection
+      await wait(i); // close at different points of that opening
+      await store.close();
+      await Promise.race([read.settled, wait(1000)]);
+      expect(read.outcome, 'the reader stops').toBeDefined();
+      // Used after close: no new connection either.
+      store.hold('r', () => {});
+      await reader(store, 'r').settled;
+    }
+    await until(async () => (await connections()) === before, 2000, 'the connection count to return');
+  });
+
   it('serves 200 live tails in one process on one extra connection', async () => {
     const before = await connections();
     const prefix = newPrefix();

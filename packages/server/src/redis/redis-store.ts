@@ -114,10 +114,22 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
   let reader: TailReader | null = null;
   let connecting: Promise<TailReader> | null = null;
   const tail = (): Promise<TailReader> => {
+    // After close, no new connection (it would never be closed).
+    if (closed) return Promise.reject(new Error('The run store is closed.'));
     connecting ??= (async () => {
       const connection = client.duplicate();
       connection.on?.('error', onError);
-      await connection.connect();
+      try {
+        await connection.connect();
+      } catch (error) {
+        connecting = null; // the next tail tries again
+        throw error;
+      }
+      if (closed) {
+        // Closed while this connection was opening: close() could not see it.
+        connection.destroy?.();
+        throw new Error('The run store is closed.');
+      }
       blocking = connection;
       reader = new TailReader({ connection, send, blockMs: options.blockMs ?? 5000, onError });
       return reader;
@@ -303,9 +315,14 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
             return;
           }
           if (record.status !== 'running' && record.lastSeq < next) return;
+          if (closed) return;
 
           // Live: the process's shared tail, from where the replay stopped.
-          const reader = await tail();
+          const reader = await tail().catch((error: unknown) => {
+            if (closed) return null; // closed meanwhile: the read ends, as a waiting one does
+            throw error;
+          });
+          if (reader === null) return;
           const queue: StoredFrame[] = [];
           let wake: (() => void) | null = null;
           const unwatch = reader.watch(keys.frames, `${next - 1}-0`, (entries: StreamEntry[]) => {
@@ -360,6 +377,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       let released = false;
       let unwatch = () => {};
       const hold: Held = { keys, onEnded, unwatch: () => unwatch() };
+      if (closed) return { release() {} };
       held.set(runId, hold);
       // The control stream: a DELETE on any instance writes there.
       void tail().then(
@@ -388,6 +406,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       held.clear();
       // Readers waiting for frames stop (each sees `closed`); no more will come to them.
       for (const entry of watched.values()) for (const wake of entry.wakeAll) wake();
+      await connecting?.catch(() => {}); // a connection still opening is destroyed when it opens
       const current = reader as TailReader | null;
       await current?.close();
       const connection = blocking as RedisDuplicateLike | null;

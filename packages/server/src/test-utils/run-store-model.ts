@@ -486,6 +486,9 @@ const bounds: fc.Arbitrary<ModelBounds> = fc.record({
   ),
 });
 
+/** A test's time limit: a minute, or an hour for a long search (`STORE_MODEL_RUNS`). */
+export const modelTestTimeout = process.env.STORE_MODEL_RUNS === undefined ? 60_000 : 3_600_000;
+
 /**
  * Runs the command suite against a store: `numRuns` random sequences (env `STORE_MODEL_RUNS`
  * overrides it for a longer search).
