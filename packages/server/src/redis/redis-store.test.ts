@@ -283,6 +283,10 @@ describe('Redis store: cancel across instances', () => {
       await send(['DEL', runKeys(prefix, id).control]);
       const sent = Date.now();
       expect(await canceller.end(id, CANCELLED)).toBe(true);
+      expect(
+        Number(await send(['EXISTS', runKeys(prefix, id).control])),
+        'no control stream re-created',
+      ).toBe(0);
       await until(() => heard > 0, 3000, `the hold of ${id} to hear the cancel`);
       latencies.push(heard - sent);
       expect(statuses).toEqual(['cancelled']);
