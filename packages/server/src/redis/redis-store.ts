@@ -114,10 +114,22 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
   let reader: TailReader | null = null;
   let connecting: Promise<TailReader> | null = null;
   const tail = (): Promise<TailReader> => {
+    // After close, no new connection (it would never be closed).
+    if (closed) return Promise.reject(new Error('The run store is closed.'));
     connecting ??= (async () => {
       const connection = client.duplicate();
       connection.on?.('error', onError);
-      await connection.connect();
+      try {
+        await connection.connect();
+      } catch (error) {
+        connecting = null; // the next tail tries again
+        throw error;
+      }
+      if (closed) {
+        // Closed while this connection was opening: close() could not see it.
+        connection.destroy?.();
+        throw new Error('The run store is closed.');
+      }
       blocking = connection;
       reader = new TailReader({ connection, send, blockMs: options.blockMs ?? 5000, onError });
       return reader;
@@ -256,8 +268,12 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
 
     async append(runId, frames: readonly FrameInput[]): Promise<AppendResult> {
       if (frames.length === 0) {
+        // Nothing to write, but the same answer as a write: a run that no longer runs refuses.
         const record = await info(runId);
-        return record === null ? { ok: false, status: 'unknown' } : { ok: true, lastSeq: record.lastSeq };
+        if (record === null) return { ok: false, status: 'unknown' };
+        return record.status === 'running'
+          ? { ok: true, lastSeq: record.lastSeq }
+          : { ok: false, status: record.status };
       }
       const keys = runKeys(prefix, runId);
       const args = [maxLen];
@@ -299,9 +315,14 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
             return;
           }
           if (record.status !== 'running' && record.lastSeq < next) return;
+          if (closed) return;
 
           // Live: the process's shared tail, from where the replay stopped.
-          const reader = await tail();
+          const reader = await tail().catch((error: unknown) => {
+            if (closed) return null; // closed meanwhile: the read ends, as a waiting one does
+            throw error;
+          });
+          if (reader === null) return;
           const queue: StoredFrame[] = [];
           let wake: (() => void) | null = null;
           const unwatch = reader.watch(keys.frames, `${next - 1}-0`, (entries: StreamEntry[]) => {
@@ -328,6 +349,15 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
                 continue;
               }
               const batch = queue.splice(0);
+              // The stream drops its oldest entries while this reader waits: a frame it has not
+              // read may be gone, and XREAD then starts after the hole. Say so, as the replay does.
+              if (batch[0]!.seq !== next) {
+                throw new RunStoreError(
+                  'gone',
+                  `Frames after ${next - 1} of run ${runId} are no longer kept.`,
+                );
+              }
+              next = batch[batch.length - 1]!.seq + 1;
               yield batch;
               if (batch[batch.length - 1]!.end !== undefined) return;
             }
@@ -347,6 +377,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       let released = false;
       let unwatch = () => {};
       const hold: Held = { keys, onEnded, unwatch: () => unwatch() };
+      if (closed) return { release() {} };
       held.set(runId, hold);
       // The control stream: a DELETE on any instance writes there.
       void tail().then(
@@ -373,11 +404,17 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       clearInterval(renewTimer);
       clearInterval(checkTimer);
       held.clear();
+      // Readers waiting for frames stop (each sees `closed`); no more will come to them.
+      for (const entry of watched.values()) for (const wake of entry.wakeAll) wake();
+      await connecting?.catch(() => {}); // a connection still opening is destroyed when it opens
       const current = reader as TailReader | null;
       await current?.close();
       const connection = blocking as RedisDuplicateLike | null;
       if (connection !== null) {
-        await closeClient(connection);
+        // Not a graceful close: it would wait for the blocked XREAD (up to blockMs) to answer.
+        // Nothing pending on this connection is worth waiting for.
+        if (connection.destroy !== undefined) connection.destroy();
+        else await closeClient(connection);
         await current?.stopped;
       }
     },

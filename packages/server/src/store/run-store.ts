@@ -98,7 +98,8 @@ export interface RunStore {
    * Reads the frames after `afterSeq`: those kept (replay), then live ones as they come, in order,
    * each once, up to and including the terminal frame. Yields batches. Throws a `gone`
    * {@link RunStoreError} when frames after `afterSeq` are no longer kept, and `unknown` when the
-   * run is not kept at all (check with {@link get} first to answer before streaming).
+   * run is not kept at all (check with {@link get} first to answer before streaming). `afterSeq`
+   * is at most the run's `lastSeq` (the handler answers 400 to a later `Last-Event-ID`).
    */
   read(runId: string, afterSeq: number, options: ReadOptions): AsyncIterable<StoredFrame[]>;
   /** The producer's hold: `onEnded` is called once when the run ends by another hand. */

@@ -5,8 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 
-/** A connected node-redis client. */
-export type TestRedisClient = ReturnType<typeof createClient>;
+/** A node-redis client as the tests make it (RESP3, node-redis 6's default). */
+export type TestRedisClient = ReturnType<typeof newClient>;
+
+function newClient(url: string) {
+  return createClient({ url });
+}
 
 /** A `redis-server` of a test's own: loopback, its own port and folder, stopped by the test. */
 export interface TestRedis {
@@ -81,8 +85,8 @@ export async function startTestRedis(options: { persistence?: boolean } = {}): P
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
-    async client(): Promise<TestRedisClient> {
-      const client: TestRedisClient = createClient({ url });
+    async client() {
+      const client = newClient(url);
       client.on('error', () => {});
       await client.connect();
       clients.push(client);
