@@ -28,10 +28,10 @@ export type {
   RunEnding,
   RunHold,
   RunRecord,
-  RunStatus,
   RunStore,
   RunStoreErrorCode,
   StoredFrame,
+  StoredRunStatus,
 } from './store/run-store.js';
 export { RunStoreError } from './store/run-store.js';
 export type {

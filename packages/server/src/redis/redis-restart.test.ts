@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DONE } from '../run/terminal-frames.js';
-import type { RunStatus, StoredFrame } from '../store/run-store.js';
+import type { StoredFrame, StoredRunStatus } from '../store/run-store.js';
 import { startTestRedis, type TestRedis } from '../test-utils/redis-server.js';
 import { createRedisRunStore, type RedisRunStore } from './redis-store.js';
 
@@ -63,7 +63,7 @@ describe('Redis store: Redis restarted mid-run', () => {
     const leaseMs = 1500;
     const [producer, other] = await instances(redis, leaseMs);
     await producer.create({ id: 'r', owner: null, createdAt: Date.now() });
-    const told: RunStatus[] = [];
+    const told: StoredRunStatus[] = [];
     producer.hold('r', (status) => told.push(status));
     await producer.append('r', [{ data: 'before' }]);
     const remote = reader(other, 'r');
@@ -101,7 +101,7 @@ describe('Redis store: Redis restarted mid-run', () => {
     const leaseMs = 5000;
     const [producer, other] = await instances(redis, leaseMs);
     await producer.create({ id: 'r', owner: null, createdAt: Date.now() });
-    const told: RunStatus[] = [];
+    const told: StoredRunStatus[] = [];
     producer.hold('r', (status) => told.push(status));
     const readers = [reader(other, 'r'), reader(other, 'r'), reader(producer, 'r')];
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED, DONE } from '../run/terminal-frames.js';
-import { type RunStatus, RunStoreError, type StoredFrame } from '../store/run-store.js';
+import { RunStoreError, type StoredFrame, type StoredRunStatus } from '../store/run-store.js';
 import { startTestRedis, type TestRedis, type TestRedisClient } from '../test-utils/redis-server.js';
 import { runKeys, runningKey } from './keys.js';
 import { createRedisRunStore, type RedisRunStore, type RedisRunStoreOptions } from './redis-store.js';
@@ -203,7 +203,7 @@ describe('Redis store: fencing', () => {
     const keys = runKeys(prefix, 'r');
     await create(store, 'r');
     await store.append('r', [{ data: 'a' }]);
-    const told: RunStatus[] = [];
+    const told: StoredRunStatus[] = [];
     store.hold('r', (status) => told.push(status));
     // Everything of the run expires (a run kept past its time, a Redis that evicted it).
     for (const key of [keys.meta, keys.frames, keys.control, keys.lease]) await send(['PEXPIRE', key, '1']);
@@ -245,7 +245,7 @@ describe('Redis store: cancel across instances', () => {
       const id = `r${i}`;
       await create(producer, id);
       let heard = 0;
-      const statuses: RunStatus[] = [];
+      const statuses: StoredRunStatus[] = [];
       producer.hold(id, (status) => {
         heard = Date.now();
         statuses.push(status);
@@ -273,7 +273,7 @@ describe('Redis store: cancel across instances', () => {
       const id = `r${i}`;
       await create(producer, id);
       let heard = 0;
-      const statuses: RunStatus[] = [];
+      const statuses: StoredRunStatus[] = [];
       producer.hold(id, (status) => {
         heard = Date.now();
         statuses.push(status);
@@ -358,7 +358,7 @@ describe('Redis store: time limit and holds', () => {
     const producer = open(prefix, { runTtlMs: 400, leaseMs: 600 });
     const other = open(prefix, { runTtlMs: 400, leaseMs: 600 });
     await create(producer, 'r');
-    const told: RunStatus[] = [];
+    const told: StoredRunStatus[] = [];
     producer.hold('r', (status) => told.push(status));
     await producer.append('r', [{ data: 'a' }]);
     const read = reader(other, 'r');
@@ -376,13 +376,13 @@ describe('Redis store: time limit and holds', () => {
     const b = open(prefix);
     await create(a, 'ended');
     await b.end('ended', CANCELLED);
-    const late: RunStatus[] = [];
+    const late: StoredRunStatus[] = [];
     a.hold('ended', (status) => late.push(status));
     await until(() => late.length > 0, 1000, 'the late hold to be told');
     expect(late).toEqual(['cancelled']);
 
     await create(a, 'released');
-    const released: RunStatus[] = [];
+    const released: StoredRunStatus[] = [];
     const hold = a.hold('released', (status) => released.push(status));
     await until(() => a.tailedStreams > 0, 1000, 'the hold to watch');
     hold.release();

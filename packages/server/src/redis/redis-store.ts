@@ -7,10 +7,10 @@ import {
   type RunEnding,
   type RunHold,
   type RunRecord,
-  type RunStatus,
   type RunStore,
   RunStoreError,
   type StoredFrame,
+  type StoredRunStatus,
 } from '../store/run-store.js';
 import { type RunKeys, runKeys, runningKey } from './keys.js';
 import { closeClient, type RedisClientLike, type RedisDuplicateLike } from './redis-connection.js';
@@ -63,7 +63,7 @@ interface Watched {
 
 interface Held {
   keys: RunKeys;
-  onEnded(status: RunStatus): void;
+  onEnded(status: StoredRunStatus): void;
   unwatch(): void;
 }
 
@@ -169,7 +169,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
     const lastSeq = Number(seq);
     return {
       id: runId,
-      status: String(status) as RunStatus,
+      status: String(status) as StoredRunStatus,
       owner: parseOwner(owner),
       lastSeq,
       firstSeq: lastSeq - Number(kept) + 1,
@@ -183,7 +183,8 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
     () => {
       for (const [runId, hold] of held) {
         scripts.renew.run(send, [hold.keys.meta, hold.keys.lease], [String(leaseMs)]).then((status) => {
-          if (status !== 'running' && held.get(runId) === hold) endHold(runId, String(status) as RunStatus);
+          if (status !== 'running' && held.get(runId) === hold)
+            endHold(runId, String(status) as StoredRunStatus);
         }, onError);
       }
     },
@@ -222,7 +223,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
     if (Number(await send(['EXISTS', keys.lease])) === 0) await end(runId, LOST, true);
   };
 
-  const endHold = (runId: string, status: RunStatus) => {
+  const endHold = (runId: string, status: StoredRunStatus) => {
     const hold = held.get(runId);
     if (hold === undefined) return;
     held.delete(runId);
@@ -284,7 +285,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       ];
       return Number(ok) === 1
         ? { ok: true, lastSeq: Number(value) }
-        : { ok: false, status: String(value) as RunStatus };
+        : { ok: false, status: String(value) as StoredRunStatus };
     },
 
     end: (runId, ending) => end(runId, ending, false),
@@ -385,7 +386,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
           if (released || held.get(runId) !== hold) return;
           unwatch = reader.watch(keys.control, '0-0', (entries) => {
             const status = entries[entries.length - 1]?.fields.get('end');
-            if (status !== undefined && held.get(runId) === hold) endHold(runId, status as RunStatus);
+            if (status !== undefined && held.get(runId) === hold) endHold(runId, status as StoredRunStatus);
           });
         },
         (error: unknown) => onError(error),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRunStore } from './memory-store.js';
-import { type RunStatus, type RunStore, RunStoreError, type StoredFrame } from './run-store.js';
+import { type RunStore, RunStoreError, type StoredFrame, type StoredRunStatus } from './run-store.js';
 
 const DONE = { status: 'done', frame: { event: 'done', data: '' } } as const;
 const CANCELLED = {
@@ -98,7 +98,7 @@ describe('memory store: runTtlMs', () => {
     const store = open({ runTtlMs: 1000 });
     await create(store, 'r');
     await store.append('r', [{ data: 'one' }]);
-    const onEnded = vi.fn<(status: RunStatus) => void>();
+    const onEnded = vi.fn<(status: StoredRunStatus) => void>();
     store.hold('r', onEnded);
     const read = reader(store, 'r');
     await vi.advanceTimersByTimeAsync(999);
@@ -216,7 +216,7 @@ describe('memory store: hold and release', () => {
     await Promise.resolve();
     expect(onEnded.mock.calls).toEqual([['cancelled']]);
 
-    const onUnknown = vi.fn<(status: RunStatus) => void>();
+    const onUnknown = vi.fn<(status: StoredRunStatus) => void>();
     store.hold('never', onUnknown);
     await Promise.resolve();
     expect(onUnknown).toHaveBeenCalledTimes(1);

@@ -7,10 +7,10 @@ import {
   type RunEnding,
   type RunHold,
   type RunRecord,
-  type RunStatus,
   type RunStore,
   RunStoreError,
   type StoredFrame,
+  type StoredRunStatus,
 } from './run-store.js';
 import { backgroundTimeout } from './timers.js';
 import { utf8Length } from './utf8-length.js';
@@ -42,7 +42,7 @@ interface MemoryRun {
   /** Readers waiting for the next frame. */
   waiting: Set<() => void>;
   /** Producers holding the run. */
-  holders: Set<(status: RunStatus) => void>;
+  holders: Set<(status: StoredRunStatus) => void>;
   timer: ReturnType<typeof setTimeout> | null;
 }
 

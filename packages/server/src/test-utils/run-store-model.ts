@@ -14,10 +14,10 @@ import {
   type AppendResult,
   type FrameInput,
   type RunRecord,
-  type RunStatus,
   type RunStore,
   RunStoreError,
   type StoredFrame,
+  type StoredRunStatus,
 } from '../store/run-store.js';
 
 /** How many frames (and, where the store bounds them, data bytes) a run keeps. */
@@ -34,7 +34,7 @@ export interface ModelStoreFactory {
   boundsBytes: boolean;
 }
 
-type Ended = Exclude<RunStatus, 'running'>;
+type Ended = Exclude<StoredRunStatus, 'running'>;
 
 interface ModelFrame {
   seq: number;
@@ -44,7 +44,7 @@ interface ModelFrame {
 }
 
 interface ModelRun {
-  status: RunStatus;
+  status: StoredRunStatus;
   owner: string | null;
   createdAt: number;
   /** Every frame written, `frames[i].seq === i + 1`. */
