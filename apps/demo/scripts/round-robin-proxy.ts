@@ -16,11 +16,15 @@ export interface RoundRobinProxy {
  * and cancelled on another. Streams are piped as they come; a client that leaves closes the
  * request upstream.
  */
-export async function startRoundRobinProxy(targets: readonly string[]): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(
+  targets: readonly string[],
+  /** Picks the instance for a request; default: the next one in turn. */
+  choose?: (method: string, path: string) => number,
+): Promise<RoundRobinProxy> {
   let next = 0;
   const routed: string[] = [];
   const server: Server = createServer((incoming, outgoing) => {
-    const index = next++ % targets.length;
+    const index = choose?.(incoming.method ?? 'GET', incoming.url ?? '/') ?? next++ % targets.length;
     const target = new URL(incoming.url ?? '/', targets[index]);
     routed.push(`${incoming.method} ${target.pathname} → ${index}`);
     const upstream = forward(
