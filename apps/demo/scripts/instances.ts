@@ -38,7 +38,11 @@ const instances = await Promise.all(
     return {
       name,
       server,
-      close: async () => (await server.close(), await store.close(), await client.close()),
+      close: async () => {
+        await server.close();
+        await store.close();
+        await client.close();
+      },
     };
   }),
 );
