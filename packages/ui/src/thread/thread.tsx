@@ -1,11 +1,10 @@
 import { findMessage } from '@toolstream/core';
-import { useMessageIds, useResolvedStore, useStreamStatus, useToolStreamState } from '@toolstream/react';
+import { useMessageIds, useResolvedStore, useStreamStatus } from '@toolstream/react';
 import {
   type FocusEvent,
   type HTMLAttributes,
   type KeyboardEvent,
   type MouseEvent,
-  memo,
   type ReactNode,
   useCallback,
   useLayoutEffect,
@@ -13,10 +12,8 @@ import {
 } from 'react';
 import { cx } from '../internal/cx.js';
 import { StreamAnnouncer } from '../live-region/stream-announcer.js';
-import { AssistantMessage } from '../message/assistant-message.js';
-import { UserMessage } from '../message/user-message.js';
 import { estimateTurnHeight } from './estimate-turn.js';
-import { TurnSummary } from './turn-summary.js';
+import { ThreadTurns } from './thread-turns.js';
 import { useRevealSelection } from './use-reveal-selection.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 import { useThreadWindow } from './use-thread-window.js';
@@ -34,19 +31,6 @@ export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
   /** Offer Retry, Regenerate and Edit on the messages (default `true`). */
   actions?: boolean;
 }
-
-const MessageItem = memo(function MessageItem({
-  messageId,
-  actions,
-}: {
-  messageId: string;
-  actions: boolean;
-}) {
-  const role = useToolStreamState((state) => findMessage(state, messageId)?.role);
-  if (role === 'user') return <UserMessage messageId={messageId} editable={actions} />;
-  if (role === 'assistant') return <AssistantMessage messageId={messageId} actions={actions} />;
-  return null;
-});
 
 /** What an empty thread says by default. */
 function DefaultEmptyState() {
@@ -159,26 +143,7 @@ export function Thread({
               {emptyState ?? <DefaultEmptyState />}
             </div>
           ) : (
-            ids.map((id, index) =>
-              turns.isDrawn(index) ? (
-                <div
-                  key={id}
-                  ref={turns.measure}
-                  data-index={index}
-                  data-slot="thread-turn"
-                  className="ts-thread__turn"
-                >
-                  <MessageItem messageId={id} actions={actions} />
-                </div>
-              ) : (
-                <TurnSummary
-                  key={id}
-                  messageId={id}
-                  height={turns.heightOf(index)}
-                  live={index === ids.length - 1}
-                />
-              ),
-            )
+            <ThreadTurns ids={ids} turns={turns} actions={actions} />
           )}
         </div>
       </section>

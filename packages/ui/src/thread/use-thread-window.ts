@@ -50,6 +50,9 @@ const noSubscription = () => () => {};
 const canMeasure = () => typeof ResizeObserver === 'function';
 const onServer = () => true;
 
+/** Longest pause (ms) between two scroll events of one fling. */
+const FLING_GAP_MS = 400;
+
 /** Turns drawn beyond each edge of the view, so that a short scroll finds them ready. */
 const OVERSCAN = 2;
 
@@ -93,6 +96,20 @@ export function useThreadWindow({
     },
     [indexOf],
   );
+  // A fling: the view moved more than a screen since the last scroll event, twice running (one
+  // jump, as Jump to latest makes, is drawn at once). Drawing each screen it passes would cost
+  // more than a frame; the turns it passes stand in as their text, and those it stops on are
+  // drawn when it slows down or stops (the core tells when scrolling stops).
+  const lastScroll = useRef({ offset: 0, at: 0, jumped: false });
+  const flinging = (instance: Virtualizer<HTMLElement, HTMLElement>): boolean => {
+    const offset = instance.scrollOffset ?? 0;
+    const at = performance.now();
+    const before = lastScroll.current;
+    const screen = instance.scrollRect?.height ?? Number.POSITIVE_INFINITY;
+    const jumped = instance.isScrolling && Math.abs(offset - before.offset) > screen;
+    lastScroll.current = { offset, at, jumped };
+    return jumped && before.jumped && at - before.at < FLING_GAP_MS;
+  };
   // Set while the core measures a turn from its ref, during React's commit: no flushSync there.
   const committing = useRef(false);
   const drawnBefore = useRef<number[] | null>(null);
@@ -109,6 +126,7 @@ export function useThreadWindow({
     observeElementRect,
     observeElementOffset,
     onChange: (instance, sync) => {
+      if (flinging(instance)) return;
       // Re-render only when other turns are to be drawn (the list is memoized by the core).
       const drawn = instance.getVirtualIndexes();
       if (drawn === drawnBefore.current) return;
