@@ -99,6 +99,7 @@ function toolCall(spec: CallSpec): ToolCallState {
     agent: spec.agent,
     eventType: spec.kind === 'delegation' ? 'delegation_result' : 'result',
     details: { summary: String(spec.args.query ?? spec.args.task ?? '') },
+    input: null,
     phase: 'result',
     call: {
       text: argsText,

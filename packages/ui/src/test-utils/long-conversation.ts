@@ -27,6 +27,7 @@ function call(
     agent: kind === 'delegation' ? 'researcher' : null,
     eventType: 'result',
     details: { summary: 'the release notes' },
+    input: null,
     phase: 'result',
     call: { ...phase, text: '{"query":"release notes"}' },
     result: { ...phase, text: '{"results":[{"title":"Release notes","score":0.9}]}' },
