@@ -5,10 +5,12 @@
 import type { TestProjectConfiguration } from 'vitest/config';
 import { storybookProject } from './.storybook/vitest.project.js';
 import { visualProject } from './.storybook/vitest.visual.js';
+import { uiBrowserProject } from './packages/ui/vitest.browser.js';
 
 export const projects: TestProjectConfiguration[] = [
   storybookProject,
   visualProject,
+  uiBrowserProject,
   'packages/core',
   'packages/react',
   'packages/ui',

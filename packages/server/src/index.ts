@@ -6,6 +6,7 @@
  */
 
 export type { CorsOptions } from './handler/cors.js';
+export { corsHeaders } from './handler/cors.js';
 export type {
   RunAction,
   RunContext,
@@ -27,10 +28,10 @@ export type {
   RunEnding,
   RunHold,
   RunRecord,
-  RunStatus,
   RunStore,
   RunStoreErrorCode,
   StoredFrame,
+  StoredRunStatus,
 } from './store/run-store.js';
 export { RunStoreError } from './store/run-store.js';
 export type {

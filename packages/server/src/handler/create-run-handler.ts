@@ -10,7 +10,7 @@ import { empty, jsonError } from './json-answer.js';
 import { requestedAfter } from './last-event-id.js';
 import { readJsonBody } from './read-body.js';
 import { normalizeBasePath, routeOf } from './routes.js';
-import { encodeRetry } from './sse-encode.js';
+import { encodeRetry, OPENING_COMMENT } from './sse-encode.js';
 import { runEventStream } from './sse-response.js';
 
 /** What a request wants to do with a run. */
@@ -37,7 +37,10 @@ export interface RunContext<Body = Record<string, unknown>> {
 export interface RunLogEvent {
   type: 'start' | 'attach' | 'cancel' | 'end' | 'refuse' | 'error';
   runId: string | null;
-  /** How the run ended, why a request was refused, or what failed. */
+  /**
+   * `attach`: `after <id>`; `cancel`: `delete` or `client-closed`; `end`: the status (`done`,
+   * `failed`, `cancelled`); `refuse`: the HTTP status and code; `error`: what failed.
+   */
   detail?: string;
 }
 
@@ -67,7 +70,7 @@ export interface RunHandlerOptions<Body = Record<string, unknown>> {
    * Checks the body and gives it its type (a zod schema's `parse`, say). What it throws is the
    * 400 answer's message.
    */
-  parseBody?(body: Record<string, unknown>): Body;
+  parseBody?(body: Record<string, unknown>, request: Request): Body;
   /** Who is asking (from a session cookie, a token…), recorded as the run's owner. */
   identify?(request: Request): string | null | Promise<string | null>;
   /**
@@ -167,7 +170,9 @@ export function createRunHandler<Body = Record<string, unknown>>(
   const maxFrameBytes = options.limits?.maxFrameBytes ?? 1024 * 1024;
   const maxDurationMs = options.limits?.maxDurationMs ?? 30 * 60 * 1000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const preamble = options.retryMs === undefined ? '' : encodeRetry(options.retryMs);
+  // Something to send at once, so the answer's headers (X-Run-Id) leave before the first frame
+  // does — Node's server holds them until the first byte of the body.
+  const preamble = options.retryMs === undefined ? OPENING_COMMENT : encodeRetry(options.retryMs);
   const log = options.logger ?? (() => {});
   const producers = new Map<string, Producer>();
   let closing = false;
@@ -232,7 +237,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
         return refuse(403, 'forbidden', 'This run belongs to someone else.');
       }
       if (method === 'DELETE') {
-        if (await store.end(run.id, CANCELLED)) log({ type: 'cancel', runId: run.id });
+        if (await store.end(run.id, CANCELLED)) log({ type: 'cancel', runId: run.id, detail: 'delete' });
         return empty(204, cors());
       }
       const after = requestedAfter(request, url);
@@ -251,7 +256,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
         );
       }
       log({ type: 'attach', runId: run.id, detail: `after ${after}` });
-      return stream(run.id, after, cors(), null);
+      return stream(request, run.id, after, cors(), null);
     } catch (error) {
       if (error instanceof RunStoreError) {
         if (error.code === 'capacity') {
@@ -284,7 +289,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
     }
     let body: Body;
     try {
-      body = options.parseBody === undefined ? (read.body as Body) : options.parseBody(read.body);
+      body = options.parseBody === undefined ? (read.body as Body) : options.parseBody(read.body, request);
     } catch (error) {
       return refuse(400, 'bad-body', error instanceof Error ? error.message : 'The body was refused.');
     }
@@ -315,10 +320,20 @@ export function createRunHandler<Body = Record<string, unknown>>(
       );
     });
     (context?.waitUntil ?? options.waitUntil)?.(finished);
-    return stream(id, 0, cors(), resumable ? null : () => void producer.stop('client-closed', CANCELLED));
+    const cancelOnClose = () => {
+      log({ type: 'cancel', runId: id, detail: 'client-closed' });
+      void producer.stop('client-closed', CANCELLED);
+    };
+    return stream(request, id, 0, cors(), resumable ? null : cancelOnClose);
   }
 
-  function stream(runId: string, after: number, cors: Record<string, string>, onClose: (() => void) | null) {
+  function stream(
+    request: Request,
+    runId: string,
+    after: number,
+    cors: Record<string, string>,
+    onClose: (() => void) | null,
+  ) {
     const headers: Record<string, string> = { ...cors, ...SSE_HEADERS };
     if (resumable) headers[RUN_ID_HEADER] = runId;
     const body = runEventStream({
@@ -327,6 +342,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
       afterSeq: after,
       preamble,
       heartbeatMs,
+      gone: request.signal,
       ...(onClose === null ? {} : { onClose }),
     });
     return new Response(body, { status: 200, headers });

@@ -12,6 +12,9 @@ export function encodeFrame(frame: StoredFrame): string {
   return `${text}\n`;
 }
 
+/** The first bytes of a stream when there is no `retry:` to send: a comment, which clients skip. */
+export const OPENING_COMMENT = ':\n\n';
+
 /** A comment that keeps proxies and the client's idle timer from closing a quiet stream. */
 export const KEEP_ALIVE = ': keep-alive\n\n';
 

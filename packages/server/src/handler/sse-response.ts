@@ -10,8 +10,13 @@ export interface EventStreamOptions {
   preamble: string;
   /** A keep-alive comment after this long without a byte. */
   heartbeatMs: number;
-  /** The client went away (the body was cancelled). */
+  /** The client went away (the body was cancelled, or this signal — the request's — aborted). */
   onClose?: () => void;
+  /**
+   * The request's signal. Some hosts tell of a client gone only through it (MSW, some edge
+   * runtimes), others only by cancelling the body (a Node adapter): either stops the reading.
+   */
+  gone?: AbortSignal;
 }
 
 /**
@@ -35,10 +40,23 @@ export function runEventStream(options: EventStreamOptions): ReadableStream<Uint
     stop.abort();
     void frames.return?.();
   };
+  let streamController: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const leave = () => {
+    if (closed) return;
+    close();
+    options.onClose?.();
+    try {
+      streamController?.error(new DOMException('The client went away.', 'AbortError'));
+    } catch {
+      // already closed
+    }
+  };
+  options.gone?.addEventListener('abort', leave, { once: true });
 
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        streamController = controller;
         if (options.preamble !== '') controller.enqueue(encoder.encode(options.preamble));
       },
       async pull(controller) {
@@ -56,6 +74,7 @@ export function runEventStream(options: EventStreamOptions): ReadableStream<Uint
           next = null;
           if (result.done) {
             close();
+            options.gone?.removeEventListener('abort', leave);
             controller.close();
             return;
           }
@@ -70,6 +89,8 @@ export function runEventStream(options: EventStreamOptions): ReadableStream<Uint
         }
       },
       cancel() {
+        options.gone?.removeEventListener('abort', leave);
+        if (closed) return;
         close();
         options.onClose?.();
       },

@@ -7,10 +7,10 @@ import {
   type RunEnding,
   type RunHold,
   type RunRecord,
-  type RunStatus,
   type RunStore,
   RunStoreError,
   type StoredFrame,
+  type StoredRunStatus,
 } from '../store/run-store.js';
 import { type RunKeys, runKeys, runningKey } from './keys.js';
 import { closeClient, type RedisClientLike, type RedisDuplicateLike } from './redis-connection.js';
@@ -63,7 +63,7 @@ interface Watched {
 
 interface Held {
   keys: RunKeys;
-  onEnded(status: RunStatus): void;
+  onEnded(status: StoredRunStatus): void;
   unwatch(): void;
 }
 
@@ -114,10 +114,22 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
   let reader: TailReader | null = null;
   let connecting: Promise<TailReader> | null = null;
   const tail = (): Promise<TailReader> => {
+    // After close, no new connection (it would never be closed).
+    if (closed) return Promise.reject(new Error('The run store is closed.'));
     connecting ??= (async () => {
       const connection = client.duplicate();
       connection.on?.('error', onError);
-      await connection.connect();
+      try {
+        await connection.connect();
+      } catch (error) {
+        connecting = null; // the next tail tries again
+        throw error;
+      }
+      if (closed) {
+        // Closed while this connection was opening: close() could not see it.
+        connection.destroy?.();
+        throw new Error('The run store is closed.');
+      }
       blocking = connection;
       reader = new TailReader({ connection, send, blockMs: options.blockMs ?? 5000, onError });
       return reader;
@@ -157,7 +169,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
     const lastSeq = Number(seq);
     return {
       id: runId,
-      status: String(status) as RunStatus,
+      status: String(status) as StoredRunStatus,
       owner: parseOwner(owner),
       lastSeq,
       firstSeq: lastSeq - Number(kept) + 1,
@@ -171,7 +183,8 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
     () => {
       for (const [runId, hold] of held) {
         scripts.renew.run(send, [hold.keys.meta, hold.keys.lease], [String(leaseMs)]).then((status) => {
-          if (status !== 'running' && held.get(runId) === hold) endHold(runId, String(status) as RunStatus);
+          if (status !== 'running' && held.get(runId) === hold)
+            endHold(runId, String(status) as StoredRunStatus);
         }, onError);
       }
     },
@@ -210,7 +223,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
     if (Number(await send(['EXISTS', keys.lease])) === 0) await end(runId, LOST, true);
   };
 
-  const endHold = (runId: string, status: RunStatus) => {
+  const endHold = (runId: string, status: StoredRunStatus) => {
     const hold = held.get(runId);
     if (hold === undefined) return;
     held.delete(runId);
@@ -256,8 +269,12 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
 
     async append(runId, frames: readonly FrameInput[]): Promise<AppendResult> {
       if (frames.length === 0) {
+        // Nothing to write, but the same answer as a write: a run that no longer runs refuses.
         const record = await info(runId);
-        return record === null ? { ok: false, status: 'unknown' } : { ok: true, lastSeq: record.lastSeq };
+        if (record === null) return { ok: false, status: 'unknown' };
+        return record.status === 'running'
+          ? { ok: true, lastSeq: record.lastSeq }
+          : { ok: false, status: record.status };
       }
       const keys = runKeys(prefix, runId);
       const args = [maxLen];
@@ -268,7 +285,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       ];
       return Number(ok) === 1
         ? { ok: true, lastSeq: Number(value) }
-        : { ok: false, status: String(value) as RunStatus };
+        : { ok: false, status: String(value) as StoredRunStatus };
     },
 
     end: (runId, ending) => end(runId, ending, false),
@@ -299,9 +316,14 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
             return;
           }
           if (record.status !== 'running' && record.lastSeq < next) return;
+          if (closed) return;
 
           // Live: the process's shared tail, from where the replay stopped.
-          const reader = await tail();
+          const reader = await tail().catch((error: unknown) => {
+            if (closed) return null; // closed meanwhile: the read ends, as a waiting one does
+            throw error;
+          });
+          if (reader === null) return;
           const queue: StoredFrame[] = [];
           let wake: (() => void) | null = null;
           const unwatch = reader.watch(keys.frames, `${next - 1}-0`, (entries: StreamEntry[]) => {
@@ -328,6 +350,15 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
                 continue;
               }
               const batch = queue.splice(0);
+              // The stream drops its oldest entries while this reader waits: a frame it has not
+              // read may be gone, and XREAD then starts after the hole. Say so, as the replay does.
+              if (batch[0]!.seq !== next) {
+                throw new RunStoreError(
+                  'gone',
+                  `Frames after ${next - 1} of run ${runId} are no longer kept.`,
+                );
+              }
+              next = batch[batch.length - 1]!.seq + 1;
               yield batch;
               if (batch[batch.length - 1]!.end !== undefined) return;
             }
@@ -347,6 +378,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       let released = false;
       let unwatch = () => {};
       const hold: Held = { keys, onEnded, unwatch: () => unwatch() };
+      if (closed) return { release() {} };
       held.set(runId, hold);
       // The control stream: a DELETE on any instance writes there.
       void tail().then(
@@ -354,7 +386,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
           if (released || held.get(runId) !== hold) return;
           unwatch = reader.watch(keys.control, '0-0', (entries) => {
             const status = entries[entries.length - 1]?.fields.get('end');
-            if (status !== undefined && held.get(runId) === hold) endHold(runId, status as RunStatus);
+            if (status !== undefined && held.get(runId) === hold) endHold(runId, status as StoredRunStatus);
           });
         },
         (error: unknown) => onError(error),
@@ -373,11 +405,17 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
       clearInterval(renewTimer);
       clearInterval(checkTimer);
       held.clear();
+      // Readers waiting for frames stop (each sees `closed`); no more will come to them.
+      for (const entry of watched.values()) for (const wake of entry.wakeAll) wake();
+      await connecting?.catch(() => {}); // a connection still opening is destroyed when it opens
       const current = reader as TailReader | null;
       await current?.close();
       const connection = blocking as RedisDuplicateLike | null;
       if (connection !== null) {
-        await closeClient(connection);
+        // Not a graceful close: it would wait for the blocked XREAD (up to blockMs) to answer.
+        // Nothing pending on this connection is worth waiting for.
+        if (connection.destroy !== undefined) connection.destroy();
+        else await closeClient(connection);
         await current?.stopped;
       }
     },

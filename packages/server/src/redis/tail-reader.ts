@@ -107,9 +107,14 @@ export class TailReader {
       const ids = keys.map((key) => this.#oldest(key));
       let reply: unknown;
       try {
-        const id = connection.sendCommand(['CLIENT', 'ID']).then((value) => {
-          this.#clientId = String(value);
-        });
+        // Its failure is the XREAD's too (one connection), handled below; left alone it would be
+        // an unhandled rejection when the read fails first (the store's close destroys both).
+        const id = connection.sendCommand(['CLIENT', 'ID']).then(
+          (value) => {
+            this.#clientId = String(value);
+          },
+          () => {},
+        );
         reply = await connection.sendCommand([
           'XREAD',
           'COUNT',
@@ -129,7 +134,8 @@ export class TailReader {
         await pause(Math.min(1000, 50 * 2 ** Math.min(failures, 5)));
         continue;
       }
-      for (const [key, entries] of parseXread(reply)) this.#deliver(key, entries);
+      const from = new Map(keys.map((key, i) => [key, ids[i]!]));
+      for (const [key, entries] of parseXread(reply)) this.#deliver(key, entries, from.get(key) ?? '0-0');
     }
   }
 
@@ -141,9 +147,13 @@ export class TailReader {
     return oldest ?? '0-0';
   }
 
-  #deliver(key: string, entries: StreamEntry[]): void {
+  /** Delivers what a read from `from` returned to the listeners it serves. */
+  #deliver(key: string, entries: StreamEntry[], from: string): void {
     if (entries.length === 0) return;
     for (const listener of [...(this.#streams.get(key) ?? [])]) {
+      // A listener that joined during this read, behind where it started: the entries between
+      // are not in this reply. The next read starts from it (the oldest position) and brings them.
+      if (compareIds(listener.after, from) < 0) continue;
       // Listeners that joined later than others already have the older entries.
       const fresh = entries.filter((entry) => compareIds(entry.id, listener.after) > 0);
       if (fresh.length === 0) continue;

@@ -91,6 +91,15 @@ export function startProducer(options: ProducerOptions, produce: ProduceFn): Pro
   const sink: FrameSink = {
     write(frame) {
       if (ended || controller.signal.aborted) return;
+      // `done` and `error` end a run for every client (PROTOCOL.md §2, §3): written raw, they end it here too.
+      if (frame.event === 'done') {
+        void finish(null, { status: 'done', frame });
+        return;
+      }
+      if (frame.event === 'error') {
+        void finish('ended', { status: 'failed', frame });
+        return;
+      }
       const size = utf8Length(frame.data);
       if (size > options.maxFrameBytes) {
         throw new RangeError(

@@ -1,4 +1,4 @@
-import type { RunStatus } from '../store/run-store.js';
+import type { StoredRunStatus } from '../store/run-store.js';
 
 /** Why a run's `signal` aborted. */
 export type RunEndReason =
@@ -25,7 +25,7 @@ export class RunEndedError extends Error {
 }
 
 /** The abort reason for a run another hand ended with `status`. */
-export function endedBy(status: RunStatus | 'unknown'): RunEndedError {
+export function endedBy(status: StoredRunStatus | 'unknown'): RunEndedError {
   return status === 'cancelled'
     ? new RunEndedError('cancelled', 'The run was cancelled.')
     : new RunEndedError('ended', `The run ended (${status}).`);

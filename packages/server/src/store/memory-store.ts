@@ -1,3 +1,4 @@
+import { failed } from '../run/terminal-frames.js';
 import {
   type AppendResult,
   type FrameInput,
@@ -6,10 +7,10 @@ import {
   type RunEnding,
   type RunHold,
   type RunRecord,
-  type RunStatus,
   type RunStore,
   RunStoreError,
   type StoredFrame,
+  type StoredRunStatus,
 } from './run-store.js';
 import { backgroundTimeout } from './timers.js';
 import { utf8Length } from './utf8-length.js';
@@ -41,14 +42,11 @@ interface MemoryRun {
   /** Readers waiting for the next frame. */
   waiting: Set<() => void>;
   /** Producers holding the run. */
-  holders: Set<(status: RunStatus) => void>;
+  holders: Set<(status: StoredRunStatus) => void>;
   timer: ReturnType<typeof setTimeout> | null;
 }
 
-const EXPIRED: FrameInput = {
-  event: 'error',
-  data: JSON.stringify({ message: 'The run took longer than the server allows.', code: 'run-expired' }),
-};
+const EXPIRED = failed('The run took longer than the server allows.', 'run-expired');
 
 /**
  * A run store in this process's memory: the default, for one process (a dev server, a single
@@ -113,7 +111,7 @@ export function createMemoryRunStore(options: MemoryRunStoreOptions = {}): RunSt
     push(run, ending.frame, ending.status);
     run.record.status = ending.status;
     run.record.endedAt = now();
-    schedule(run, retentionMs, () => forget(run.record.id));
+    if (!closed) schedule(run, retentionMs, () => forget(run.record.id));
     wake(run);
     const holders = [...run.holders];
     run.holders.clear();
@@ -159,7 +157,7 @@ export function createMemoryRunStore(options: MemoryRunStoreOptions = {}): RunSt
         timer: null,
       };
       runs.set(input.id, run);
-      schedule(run, runTtlMs, () => endRun(run, { status: 'failed', frame: EXPIRED }));
+      schedule(run, runTtlMs, () => endRun(run, EXPIRED));
     },
 
     async get(runId) {
@@ -234,8 +232,14 @@ export function createMemoryRunStore(options: MemoryRunStoreOptions = {}): RunSt
     },
 
     async close() {
+      // Runs still running end (their readers get a terminal frame); what was written stays
+      // readable to the readers attached now, and no timer is left behind.
       closed = true;
-      for (const id of [...runs.keys()]) forget(id);
+      for (const run of runs.values()) {
+        endRun(run, failed('The server shut down before the run finished.', 'run-shutdown'));
+        if (run.timer !== null) clearTimeout(run.timer);
+        run.timer = null;
+      }
     },
   };
 }

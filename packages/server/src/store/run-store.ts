@@ -7,7 +7,7 @@
  */
 
 /** Where a run is. `running` until it ends one of three ways. */
-export type RunStatus = 'running' | 'done' | 'failed' | 'cancelled';
+export type StoredRunStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
 /** A frame as a producer hands it to the store: one SSE event without its id. */
 export interface FrameInput {
@@ -21,13 +21,13 @@ export interface FrameInput {
 export interface StoredFrame extends FrameInput {
   seq: number;
   /** Set on the run's terminal frame (always its last): how the run ended. */
-  end?: Exclude<RunStatus, 'running'>;
+  end?: Exclude<StoredRunStatus, 'running'>;
 }
 
 /** What the store knows of a run. */
 export interface RunRecord {
   id: string;
-  status: RunStatus;
+  status: StoredRunStatus;
   /** Who started it (the handler's `identify`), or `null`. */
   owner: string | null;
   /** Sequence number of the last frame written (0 before the first). */
@@ -51,12 +51,12 @@ export interface NewRun {
 
 /** How a run ends: its status and the terminal frame every reader receives last. */
 export interface RunEnding {
-  status: Exclude<RunStatus, 'running'>;
+  status: Exclude<StoredRunStatus, 'running'>;
   frame: FrameInput;
 }
 
 /** The answer to an append: the last sequence number, or why the run takes no more frames. */
-export type AppendResult = { ok: true; lastSeq: number } | { ok: false; status: RunStatus | 'unknown' };
+export type AppendResult = { ok: true; lastSeq: number } | { ok: false; status: StoredRunStatus | 'unknown' };
 
 /**
  * The producer's hold on a run: it keeps the run alive (a lease, on stores shared by several
@@ -98,11 +98,12 @@ export interface RunStore {
    * Reads the frames after `afterSeq`: those kept (replay), then live ones as they come, in order,
    * each once, up to and including the terminal frame. Yields batches. Throws a `gone`
    * {@link RunStoreError} when frames after `afterSeq` are no longer kept, and `unknown` when the
-   * run is not kept at all (check with {@link get} first to answer before streaming).
+   * run is not kept at all (check with {@link get} first to answer before streaming). `afterSeq`
+   * is at most the run's `lastSeq` (the handler answers 400 to a later `Last-Event-ID`).
    */
   read(runId: string, afterSeq: number, options: ReadOptions): AsyncIterable<StoredFrame[]>;
   /** The producer's hold: `onEnded` is called once when the run ends by another hand. */
-  hold(runId: string, onEnded: (status: RunStatus) => void): RunHold;
+  hold(runId: string, onEnded: (status: StoredRunStatus) => void): RunHold;
   /** Stops timers and connections the store made (not ones it was given). */
   close(): Promise<void>;
 }

@@ -5,6 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 
+/** A node-redis client as the tests make it (RESP3, node-redis 6's default). */
+export type TestRedisClient = ReturnType<typeof newClient>;
+
+function newClient(url: string) {
+  return createClient({ url });
+}
+
 /** A `redis-server` of a test's own: loopback, its own port and folder, stopped by the test. */
 export interface TestRedis {
   url: string;
@@ -17,7 +24,7 @@ export interface TestRedis {
   /** Stops it and removes its folder. */
   dispose(): Promise<void>;
   /** A connected client; closed by `dispose`. */
-  client(): Promise<ReturnType<typeof createClient>>;
+  client(): Promise<TestRedisClient>;
 }
 
 /** Debian's redis-server (`apt-get install redis-server`), or REDIS_SERVER. */
@@ -29,7 +36,7 @@ export async function startTestRedis(options: { persistence?: boolean } = {}): P
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
-  const clients: ReturnType<typeof createClient>[] = [];
+  const clients: TestRedisClient[] = [];
 
   const start = async () => {
     child = spawn(
@@ -79,7 +86,7 @@ export async function startTestRedis(options: { persistence?: boolean } = {}): P
       rmSync(dir, { recursive: true, force: true });
     },
     async client() {
-      const client = createClient({ url });
+      const client = newClient(url);
       client.on('error', () => {});
       await client.connect();
       clients.push(client);

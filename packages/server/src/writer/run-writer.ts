@@ -87,7 +87,10 @@ export interface RunWriter {
   toolCall(name: string, options?: ToolCallOptions): ToolCallWriter;
   /** Hands work to a sub-agent; what it does nests under the returned delegation. */
   delegate(agent: string, options?: DelegateOptions): DelegationWriter;
-  /** A frame of any protocol, written as is (`event`, `data`). */
+  /**
+   * A frame of any protocol, written as is (`event`, `data`). An `event: done` frame ends the run
+   * `done`, an `event: error` frame ends it `failed` — as they end it for every client.
+   */
   frame(frame: FrameInput): void;
   /**
    * Ends the run as failed: the client shows `message` and may retry. Later writes are dropped.
