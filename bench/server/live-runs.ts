@@ -231,8 +231,11 @@ export async function resumableLiveRuns(
     async close() {
       stopping.stop();
       await shut(server);
-      // Each producer marks its stream done in Redis after its source closed: let them finish.
-      while (closed < target) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Each producer marks its stream done in Redis after its source closed: let them finish
+      // (for at most 10 s: a producer whose body nobody reads may never pull again).
+      const deadline = Date.now() + 10_000;
+      while (closed < target && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       await new Promise((resolve) => setTimeout(resolve, 2000));
     },
   };

@@ -35,6 +35,7 @@ const LIVE = env('BENCH_SERVER_LIVE', 1000);
 const REATTACHES = env('BENCH_SERVER_REATTACHES', 1000);
 const REATTACH_ROUNDS = env('BENCH_SERVER_REATTACH_ROUNDS', 3);
 const WARM_UP_RUNS = 2;
+const REATTACH_TIMEOUT_MS = 5000;
 const PREFILL = 20;
 const IDLE_WINDOW_MS = 3000;
 const LIVE_INTERVAL_MS = 1000;
@@ -51,6 +52,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN; // every attempt failed: shown as NaN, the failures listed
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
@@ -121,17 +123,18 @@ const frames = benchFrames(FRAMES);
 const chunks = sseChunks(frames);
 log(`${FRAMES} frames of ${meanDataBytes(frames).toFixed(0)} bytes of data on average`);
 
-// Two Redis stores, as two instances would have: each its own connection (and its own tail).
-const connect = async () => {
-  const client = createClient({ url: redis.url });
-  await client.connect();
-  return client;
-};
-const [clientA, clientB] = await Promise.all([connect(), connect()]);
 // What went wrong, by what: printed at the end (a benchmark that hides its failures measures nothing).
 const problems = new Map<string, number>();
 const report = (what: string) =>
   problems.set(what.slice(0, 120), (problems.get(what.slice(0, 120)) ?? 0) + 1);
+// Two Redis stores, as two instances would have: each its own connection (and its own tail).
+const connect = async () => {
+  const client = createClient({ url: redis.url });
+  client.on('error', (error) => report(`Redis connection: ${error}`));
+  await client.connect();
+  return client;
+};
+const [clientA, clientB] = await Promise.all([connect(), connect()]);
 const redisA = createRedisRunStore({
   client: clientA,
   ...KEEP,
@@ -312,6 +315,7 @@ async function benchLiveRuns() {
     const heapPerRun = (process.memoryUsage().heapUsed - heapBefore) / LIVE;
     const redisPerRun = ((await usedMemory()) - redisBefore) / LIVE;
     memoryRows.push([contender.name, kib(heapPerRun), kib(redisPerRun)]);
+    log(`${contender.name}: ${kib(heapPerRun)} of heap, ${kib(redisPerRun)} in Redis per live run`);
 
     // What the live runs cost alone, to tell it from what the re-attaches cost.
     const idle = await cpuOver(IDLE_WINDOW_MS);
@@ -395,16 +399,25 @@ async function reattachOnce(runs: LiveRuns, random: Random): Promise<number | { 
   const request = runs.reattach(random, after);
   const started = performance.now();
   try {
-    const response = await fetch(request.url, { headers: request.headers });
-    if (!response.ok) return { failure: `HTTP ${response.status} ${(await response.text()).slice(0, 60)}` };
+    // A re-attach that never answers is a failure, not a hang of the benchmark.
+    const signal = AbortSignal.timeout(REATTACH_TIMEOUT_MS);
+    const response = await fetch(request.url, { headers: request.headers, signal });
+    if (!response.ok) return { failure: `HTTP ${response.status} ${(await response.text()).slice(0, 140)}` };
+    // Up to the first frame: the handler writes its `retry:` line before it.
     const reader = response.body!.getReader();
-    let first = await reader.read();
-    while (!first.done && first.value.length === 0) first = await reader.read();
+    const decoder = new TextDecoder();
+    let text = '';
+    let frameAt = -1;
+    while (frameAt < 0) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+      frameAt = text.search(/^id: /m);
+    }
     const ms = performance.now() - started;
     await reader.cancel();
-    const text = first.done ? '' : new TextDecoder().decode(first.value);
-    if (!text.startsWith(`id: ${after + 1}\n`))
-      return { failure: `began ${JSON.stringify(text.slice(0, 30))}` };
+    if (frameAt < 0 || !text.startsWith(`id: ${after + 1}\n`, frameAt))
+      return { failure: `began ${JSON.stringify(text.slice(0, 40))}` };
     return ms;
   } catch (error) {
     return { failure: String(error).slice(0, 80) };
