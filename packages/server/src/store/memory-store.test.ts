@@ -225,7 +225,7 @@ describe('memory store: hold and release', () => {
 });
 
 describe('memory store: close', () => {
-  it('stops readers waiting, forgets runs, refuses new ones and fires no timer after', async () => {
+  it('ends running runs for their readers and holder, forgets runs, refuses new ones and fires no timer after', async () => {
     const store = open({ runTtlMs: 1000, retentionMs: 1000 });
     await create(store, 'running');
     await store.append('running', [{ data: 'a' }]);
@@ -247,8 +247,10 @@ describe('memory store: close', () => {
     expect(await store.get('ended')).toBeNull();
     const error = await capacityError(create(store, 'new'));
     expect(error.code).toBe('capacity');
+    // The producer holding the running run hears once that it ended (failed: shut down).
+    expect(onEnded.mock.calls).toEqual([['failed']]);
     await vi.advanceTimersByTimeAsync(5000);
-    expect(onEnded).not.toHaveBeenCalled();
+    expect(onEnded).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
   });
 });
