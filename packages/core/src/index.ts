@@ -36,9 +36,9 @@ export type { ReduceStreamOptions, StreamInput } from './snapshot/reduce-stream.
 export { reduceStream } from './snapshot/reduce-stream.js';
 export type { StreamSnapshot } from './snapshot/snapshot.js';
 export { messageText } from './snapshot/snapshot.js';
-export type { ConnectionEvent, TapListener, TapRecord } from './tap/tap.js';
 export type { SendInput, ToolStreamStore, ToolStreamStoreOptions } from './store/create-store.js';
 export { createToolStreamStore } from './store/create-store.js';
+export type { ConnectionEvent, TapListener, TapRecord } from './tap/tap.js';
 export type { ToolTypes, TypedToolCall } from './tools/typed-tools.js';
 export { defineTools } from './tools/typed-tools.js';
 export type { HttpTransportOptions } from './transport/http-transport.js';

@@ -834,9 +834,7 @@ export function buildScenario(s: Scenario): BuiltScenario {
       offences: draft.offences + (goodEntries !== null && holdsTooDeep(goodEntries) ? 1 : 0),
     };
   };
-  const clean = goodFrames.map((frame) =>
-    write(badDraft(frame, 0), (frame.tool_calls ?? []) as unknown[]),
-  );
+  const clean = goodFrames.map((frame) => write(badDraft(frame, 0), (frame.tool_calls ?? []) as unknown[]));
   return {
     clean,
     dirty: drafts.map((draft) => write(draft, draft.entries)),

@@ -63,7 +63,15 @@ describe('values nested too deep in a stream', () => {
         push(frame, emit) {
           const args = JSON.parse(frame.data);
           const base = { callId: 'c', phase: 'call', details: null } as const;
-          emit({ ...base, type: 'tool-start', toolName: 't', kind: 'tool', parentCallId: null, agent: null, eventType: 'call' });
+          emit({
+            ...base,
+            type: 'tool-start',
+            toolName: 't',
+            kind: 'tool',
+            parentCallId: null,
+            agent: null,
+            eventType: 'call',
+          });
           emit({ ...base, type: 'tool-end', output: null, error: null, args });
         },
         end(emit) {
@@ -77,9 +85,16 @@ describe('values nested too deep in a stream', () => {
     const answer = store.getState().messages.at(-1)!;
     expect(answer.role).toBe('assistant');
     if (answer.role !== 'assistant') return;
-    expect(answer.calls.c).toMatchObject({ args: null, argsError: 'the arguments nest more than 64 levels deep' });
+    expect(answer.calls.c).toMatchObject({
+      args: null,
+      argsError: 'the arguments nest more than 64 levels deep',
+    });
     expect(store.getState().errors).toEqual([
-      expect.objectContaining({ code: 'protocol', callId: 'c', frame: expect.stringMatching(/^\{"a":\{"a":/) }),
+      expect.objectContaining({
+        code: 'protocol',
+        callId: 'c',
+        frame: expect.stringMatching(/^\{"a":\{"a":/),
+      }),
     ]);
   });
 });

@@ -49,7 +49,9 @@ describe('store.tap', () => {
     for (const piece of pieces) store.ingestBytes(piece);
     store.complete();
 
-    expect(records.filter((r) => r.type === 'chunk').map((r) => r.type === 'chunk' && r.chunk)).toEqual(pieces);
+    expect(records.filter((r) => r.type === 'chunk').map((r) => r.type === 'chunk' && r.chunk)).toEqual(
+      pieces,
+    );
     const frames = records.flatMap((r) => (r.type === 'frame' ? [r] : []));
     // The keep-alive comment is no frame; the replayed id 1 is one, dropped as a duplicate.
     expect(frames.map((f) => [f.frame.id, f.duplicate])).toEqual([
@@ -146,7 +148,9 @@ describe('the connection timeline', () => {
     await store.stop();
 
     const timeline = records.flatMap((r) =>
-      r.type === 'connection' ? [[r.connection, r.event.type, 'reason' in r.event ? r.event.reason : '']] : [],
+      r.type === 'connection'
+        ? [[r.connection, r.event.type, 'reason' in r.event ? r.event.reason : '']]
+        : [],
     );
     expect(timeline).toEqual([
       [1, 'request', ''],
@@ -164,13 +168,18 @@ describe('the connection timeline', () => {
       headers: expect.objectContaining({ authorization: 'Bearer secret' }),
       body: JSON.stringify({ message: 'find the onboarding page' }),
     });
-    expect(connectionEvents[1]).toMatchObject({ status: 200, headers: expect.objectContaining({ 'x-run-id': 'run-7' }) });
+    expect(connectionEvents[1]).toMatchObject({
+      status: 200,
+      headers: expect.objectContaining({ 'x-run-id': 'run-7' }),
+    });
     expect(connectionEvents[4]).toMatchObject({
       method: 'GET',
       url: `${server.origin}${STREAM_PATH}/run-7`,
       headers: expect.objectContaining({ 'last-event-id': 'e3' }),
     });
-    const frames = records.flatMap((r) => (r.type === 'frame' ? [[r.connection, r.frame.id, r.duplicate]] : []));
+    const frames = records.flatMap((r) =>
+      r.type === 'frame' ? [[r.connection, r.frame.id, r.duplicate]] : [],
+    );
     // The server replays e3 on the re-attach (an overlap of one): seen, and dropped.
     expect(frames).toEqual([
       [1, 'e1', false],
@@ -191,7 +200,11 @@ describe('the connection timeline', () => {
   });
 
   it('reports the DELETE of a stopped run', async () => {
-    server = await startSseServer({ events, runId: 'run-9', connections: [{ kind: 'stream', send: 2, after: 'hold' }] });
+    server = await startSseServer({
+      events,
+      runId: 'run-9',
+      connections: [{ kind: 'stream', send: 2, after: 'hold' }],
+    });
     const store = createToolStreamStore({ endpoint: server.endpoint });
     const records: TapRecord[] = [];
     store.tap((record) => records.push(record));
