@@ -1,4 +1,4 @@
-import { type ReduceStreamOptions, reduceStream, type StreamSnapshot } from '@toolstream/core';
+import { reduceStream, type StreamSnapshot } from '@toolstream/core';
 import { compareState, type ExpectedState } from '../workload.js';
 import { type Contender, streamPieces } from './contender.js';
 
@@ -6,32 +6,19 @@ import { type Contender, streamPieces } from './contender.js';
  * (d) toolstream: `reduceStream` from the package's public entry, with its defaults (`auto`
  * protocol and framing, as a user would call it), fed the pieces; its final snapshot is checked.
  */
-export const coreContender: Contender = reduceStreamContender(
-  'core',
-  '(d) toolstream reduceStream',
-  () => ({}),
-);
-
-/** A contender that reads the pieces with `reduceStream(pieces, options())`. */
-export function reduceStreamContender(
-  key: string,
-  label: string,
-  options: () => ReduceStreamOptions,
-): Contender {
-  return {
-    key,
-    label,
-    prepare({ pieces }) {
-      let snapshot: StreamSnapshot | null = null;
-      return {
-        async run(probe) {
-          snapshot = await reduceStream(streamPieces(pieces, probe), options());
-        },
-        check: (expected) => checkSnapshot(snapshot, expected),
-      };
-    },
-  };
-}
+export const coreContender: Contender = {
+  key: 'core',
+  label: '(d) toolstream reduceStream',
+  prepare({ pieces }) {
+    let snapshot: StreamSnapshot | null = null;
+    return {
+      async run(probe) {
+        snapshot = await reduceStream(streamPieces(pieces, probe));
+      },
+      check: (expected) => checkSnapshot(snapshot, expected),
+    };
+  },
+};
 
 /** How a snapshot differs from the workload's expected final state (empty when correct). */
 export function checkSnapshot(snapshot: StreamSnapshot | null, expected: ExpectedState): string[] {
