@@ -14,5 +14,6 @@ export const projects: TestProjectConfiguration[] = [
   'packages/ui',
   'packages/mock',
   'packages/widget',
+  'packages/devtools',
   'apps/demo/vitest.e2e.config.ts',
 ];

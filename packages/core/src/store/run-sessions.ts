@@ -13,7 +13,7 @@ import type { BatchedState } from './batched-state.js';
 export interface Session {
   readonly controller: AbortController;
   readonly reader: StreamReader;
-  /** The stream said it is done. */
+  /** The stream said it is done (or ended it with a fatal error). */
   sawDone: boolean;
   ended: boolean;
   /** A transport request feeds it (else `ingest*` does). */
@@ -82,7 +82,9 @@ export function createRunSessions(options: RunSessionOptions): RunSessions {
     open(appliedIds) {
       const emit = (event: StreamEvent) => {
         if (session.ended) return;
-        if (event.type === 'done') session.sawDone = true;
+        // A fatal error in the stream ends the run as `done` does: nothing after it is read, and a
+        // connection dropped right after it is not re-attached (the turn has ended).
+        if (event.type === 'done' || event.type === 'server-error') session.sawDone = true;
         dispatch(event);
       };
       const session: Session = {

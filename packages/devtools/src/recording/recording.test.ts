@@ -1,0 +1,109 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answerView, mockEndpoint, mockStore } from '../test-utils/mock-runs.js';
+import { recordStore } from './recording.js';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('recordStore', () => {
+  it('organises a run that dropped and re-attached: turns, connections, frames by connection, the timeline', async () => {
+    // The first connection breaks after 4 frames; the re-attach gets the rest.
+    const endpoint = mockEndpoint(server);
+    const store = mockStore(`${endpoint}?fault=drop-after:4&fault-times=1`, 'subagent-delegation');
+    const { recording, stop } = recordStore(store);
+    await store.send('Ask the agent');
+    stop();
+
+    expect(recording.turns).toHaveLength(1);
+    const [turn] = recording.turns;
+    expect(turn).toMatchObject({
+      userText: 'Ask the agent',
+      status: 'done',
+      protocol: 'chat-message-response',
+    });
+    expect(turn!.runId).toMatch(/^run_/);
+    expect(turn!.connections).toEqual([1, 2]);
+    const [first, second] = recording.connections;
+    expect(first).toMatchObject({
+      request: { method: 'POST' },
+      open: { status: 200 },
+      close: { reason: 'failed' },
+      frames: 4,
+    });
+    expect(second!.request.method).toBe('GET');
+    expect(second!.request.url).toContain(turn!.runId!);
+    expect(second!.request.headers['last-event-id']).toBe('4');
+    expect(second!.close).toMatchObject({ reason: 'end' });
+    // Every frame is its connection's, in order; the bytes of each connection were kept.
+    const frames = recording.frames.slice(turn!.firstFrame, turn!.endFrame);
+    expect(frames.map((f) => f.connection)).toEqual([
+      ...Array(4).fill(1),
+      ...Array(frames.length - 4).fill(2),
+    ]);
+    expect(first!.bytes).toBeGreaterThan(0);
+    expect(first!.chunks.length).toBeGreaterThan(0);
+    expect(recording.timeline.map((e) => e.kind).filter((k) => k !== 'status')).toEqual([
+      'turn-start',
+      'request',
+      'open',
+      'close',
+      'wait',
+      'request',
+      'open',
+      'close',
+      'turn-end',
+    ]);
+    expect(recording.timeline.find((e) => e.kind === 'request' && e.connection === 2)).toMatchObject({
+      lastEventId: '4',
+    });
+    // The state the recording folds is the store's.
+    expect(answerView(recording.state)).toEqual(answerView(store.getState()));
+  });
+
+  it('keeps each error with the frame that caused it, and says what each frame changed', async () => {
+    const endpoint = mockEndpoint(server);
+    const store = mockStore(endpoint, 'malformed-frames');
+    const { recording } = recordStore(store);
+    await store.send('go');
+    const protocolErrors = recording.errors.filter((e) => e.error.code === 'protocol');
+    expect(protocolErrors.length).toBe(store.getState().errors.filter((e) => e.code === 'protocol').length);
+    for (const error of protocolErrors) {
+      expect(error.frame).not.toBeNull();
+      const frame = recording.frames[error.frame!]!;
+      expect(frame.events).toContainEqual(
+        expect.objectContaining({ type: 'protocol-error', error: error.error }),
+      );
+    }
+    // The first frame that starts a call says so, and what its text is.
+    const starting = recording.frames.find((f) => f.events.some((e) => e.type === 'tool-start'))!;
+    const callId = (starting.events.find((e) => e.type === 'tool-start') as { callId: string }).callId;
+    const changes = recording.changesOf(starting.index);
+    expect(changes).toContainEqual(expect.objectContaining({ path: `call ${callId}`, kind: 'added' }));
+    // A text frame appends its text.
+    const texty = recording.frames.find((f) => f.events.some((e) => e.type === 'text-delta'))!;
+    const delta = (texty.events.find((e) => e.type === 'text-delta') as { delta: string }).delta;
+    expect(recording.changesOf(texty.index)).toContainEqual({ path: 'text', kind: 'appended', after: delta });
+    // Frames of one call, found from the call.
+    expect(recording.framesOfCall(0, callId).map((f) => f.index)).toContain(starting.index);
+  });
+
+  it('follows a conversation turn by turn, and a stop with its DELETE', async () => {
+    const endpoint = mockEndpoint(server, { speed: 1 });
+    const store = mockStore(endpoint, 'single-call');
+    const { recording } = recordStore(store);
+    await store.send('first');
+    const second = store.send('second');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await store.stop();
+    await second;
+    expect(recording.turns.map((t) => [t.userText, t.status])).toEqual([
+      ['first', 'done'],
+      ['second', 'aborted'],
+    ]);
+    expect(recording.timeline.filter((e) => e.turn === 1).map((e) => e.kind)).toContain('cancel');
+    expect(answerView(recording.state)).toEqual(answerView(store.getState()));
+  });
+});

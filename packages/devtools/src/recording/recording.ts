@@ -1,0 +1,344 @@
+import type { ToolStreamError, ToolStreamState, ToolStreamStore } from '@toolstream/core';
+import type { StreamEvent } from '@toolstream/core/adapters';
+import type { TapRecord, ToolStreamAction } from '@toolstream/core/tap';
+import { describeChanges } from './describe-changes.js';
+import { StateMirror } from './state-mirror.js';
+import type {
+  RecordedConnection,
+  RecordedError,
+  RecordedFrame,
+  RecordedTurn,
+  StateChange,
+  TimelineEntry,
+} from './types.js';
+
+/**
+ * Everything a store's tap reported, organised for people: turns, connections with their bytes,
+ * frames with their events, the connection timeline, errors with the frame that caused them — and
+ * the state, folded from the same records (see {@link StateMirror}), so what each frame changed
+ * can be shown. Fed by {@link Recording.record} (a tap listener); nothing here reads the store.
+ *
+ * Arrays only grow; `version` counts changes, and `subscribe` tells at most once per animation
+ * frame (per microtask off the browser), however fast the stream.
+ */
+export class Recording {
+  readonly turns: RecordedTurn[] = [];
+  readonly frames: RecordedFrame[] = [];
+  readonly connections: RecordedConnection[] = [];
+  readonly timeline: TimelineEntry[] = [];
+  readonly errors: RecordedError[] = [];
+  /** Bytes of frame data recorded (UTF-16 code units: what the frames hold in memory). */
+  dataSize = 0;
+  version = 0;
+  readonly #mirror: StateMirror;
+  readonly #listeners = new Set<() => void>();
+  #scheduled = false;
+
+  constructor(start: ToolStreamState) {
+    this.#mirror = new StateMirror(start);
+  }
+
+  /** The state the recorded store has now, folded from what was recorded. */
+  get state(): ToolStreamState {
+    return this.#mirror.current();
+  }
+
+  /** What frame `index` changed in the state. */
+  changesOf(index: number): StateChange[] {
+    const frame = this.frames[index];
+    if (frame === undefined) return [];
+    const { before, after } = this.#mirror.around(this.#frameSteps[index]!);
+    return describeChanges(before, after);
+  }
+
+  /** Frames whose events touch call `callId` of turn `turn`, in order. */
+  framesOfCall(turn: number, callId: string): RecordedFrame[] {
+    const t = this.turns[turn];
+    if (t === undefined) return [];
+    return this.frames
+      .slice(t.firstFrame, t.endFrame)
+      .filter((frame) => frame.events.some((event) => 'callId' in event && event.callId === callId));
+  }
+
+  /** The turn answered by `messageId` (the last one, when a retry reused it). */
+  turnOf(messageId: string): RecordedTurn | undefined {
+    return this.turns.findLast((turn) => turn.messageId === messageId);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The tap listener: takes one record. */
+  readonly record = (record: TapRecord): void => {
+    switch (record.type) {
+      case 'chunk':
+        this.#chunk(record);
+        break;
+      case 'frame':
+        this.#frame(record);
+        break;
+      case 'action':
+        this.#action(record.action, record.at);
+        this.#mirror.push({ kind: 'actions', actions: [record.action], at: record.at });
+        break;
+      case 'connection':
+        this.#connection(record);
+        break;
+      case 'replace':
+        this.#mirror.push({ kind: 'replace', state: record.state });
+        break;
+    }
+    this.version++;
+    this.#schedule();
+  };
+
+  /** The step of the mirror each frame is. */
+  readonly #frameSteps: number[] = [];
+
+  #currentTurn(at: number): RecordedTurn {
+    const last = this.turns.at(-1);
+    if (last !== undefined) return last;
+    // Records before any turn began (a tap attached mid-turn): they go to a turn of their own.
+    return this.#openTurn('(before the recording)', null, at);
+  }
+
+  #openTurn(messageId: string, userText: string | null, at: number): RecordedTurn {
+    const turn: RecordedTurn = {
+      index: this.turns.length,
+      messageId,
+      userText,
+      startedAt: at,
+      endedAt: null,
+      status: null,
+      error: null,
+      protocol: null,
+      runId: null,
+      firstFrame: this.frames.length,
+      endFrame: this.frames.length,
+      connections: [],
+    };
+    this.turns.push(turn);
+    this.timeline.push({ kind: 'turn-start', at, turn: turn.index, userText });
+    return turn;
+  }
+
+  #chunk(record: Extract<TapRecord, { type: 'chunk' }>): void {
+    const connection = record.connection === null ? undefined : this.connections[record.connection - 1];
+    if (connection === undefined) return;
+    connection.chunks.push({ at: record.at, chunk: record.chunk });
+    connection.bytes += typeof record.chunk === 'string' ? record.chunk.length : record.chunk.byteLength;
+  }
+
+  #frame(record: Extract<TapRecord, { type: 'frame' }>): void {
+    const turn = this.#currentTurn(record.at);
+    const frame: RecordedFrame = {
+      index: this.frames.length,
+      turn: turn.index,
+      connection: record.connection,
+      at: record.at,
+      frame: record.frame,
+      duplicate: record.duplicate,
+      events: record.events,
+    };
+    this.frames.push(frame);
+    this.#frameSteps.push(this.#mirror.push({ kind: 'actions', actions: record.events, at: record.at }));
+    turn.endFrame = this.frames.length;
+    this.dataSize += record.frame.data.length;
+    const connection = record.connection === null ? undefined : this.connections[record.connection - 1];
+    if (connection !== undefined) {
+      if (record.duplicate) connection.duplicates++;
+      else connection.frames++;
+    }
+    for (const event of record.events) this.#event(event, record.at, turn, frame);
+  }
+
+  #event(event: StreamEvent, at: number, turn: RecordedTurn, frame: RecordedFrame | null): void {
+    if (event.type === 'protocol-error' || event.type === 'server-error') {
+      this.#error(event.error, at, turn, frame);
+    }
+  }
+
+  #error(error: ToolStreamError, at: number, turn: RecordedTurn, frame: RecordedFrame | null): void {
+    this.errors.push({
+      at,
+      turn: turn.index,
+      error,
+      frame: frame?.index ?? null,
+      connection: frame?.connection ?? turn.connections.at(-1) ?? null,
+    });
+  }
+
+  #action(action: ToolStreamAction, at: number): void {
+    switch (action.type) {
+      case 'run-start': {
+        const { placement } = action;
+        const user =
+          placement.kind === 'append'
+            ? (placement.userMessage?.text ?? null)
+            : placement.kind === 'edit'
+              ? placement.text
+              : (this.turns.findLast((t) => t.messageId === placement.answerId)?.userText ?? null);
+        const turn = this.#openTurn(action.assistantMessageId, user, at);
+        turn.protocol = action.protocol === 'auto' ? null : action.protocol;
+        return;
+      }
+      case 'run-info': {
+        const turn = this.#currentTurn(at);
+        if (action.runId !== undefined && action.runId !== null) turn.runId = action.runId;
+        if (action.protocol !== undefined && action.protocol !== null) turn.protocol = action.protocol;
+        return;
+      }
+      case 'status':
+        this.timeline.push({ kind: 'status', at, turn: this.#currentTurn(at).index, status: action.status });
+        return;
+      case 'run-end': {
+        const turn = this.#currentTurn(at);
+        turn.endedAt = at;
+        turn.status = action.status;
+        turn.error = action.error;
+        if (action.error !== null) this.#error(action.error, at, turn, null);
+        this.timeline.push({
+          kind: 'turn-end',
+          at,
+          turn: turn.index,
+          status: action.status,
+          error: action.error,
+        });
+        return;
+      }
+      case 'error':
+        this.#error(action.error, at, this.#currentTurn(at), null);
+        return;
+      default:
+        // A stream event outside any frame (what an adapter emits at the end of a stream).
+        this.#event(action, at, this.#currentTurn(at), null);
+    }
+  }
+
+  #connection(record: Extract<TapRecord, { type: 'connection' }>): void {
+    const { event, at } = record;
+    const turn = this.#currentTurn(at);
+    if (event.type === 'request') {
+      const connection: RecordedConnection = {
+        id: record.connection,
+        turn: turn.index,
+        request: {
+          at,
+          method: event.method,
+          url: event.url,
+          headers: event.headers,
+          ...(event.body === undefined ? {} : { body: event.body }),
+        },
+        open: null,
+        close: null,
+        frames: 0,
+        duplicates: 0,
+        bytes: 0,
+        chunks: [],
+      };
+      // Numbers count from 1 per store, so the list is indexed by number - 1.
+      this.connections[record.connection - 1] = connection;
+      turn.connections.push(record.connection);
+      this.timeline.push({
+        kind: 'request',
+        at,
+        turn: turn.index,
+        connection: record.connection,
+        method: event.method,
+        url: event.url,
+        lastEventId: headerValue(event.headers, 'last-event-id'),
+      });
+      return;
+    }
+    const connection = this.connections[record.connection - 1];
+    switch (event.type) {
+      case 'open':
+        if (connection !== undefined) connection.open = { at, status: event.status, headers: event.headers };
+        this.timeline.push({
+          kind: 'open',
+          at,
+          turn: turn.index,
+          connection: record.connection,
+          status: event.status,
+          runId: headerValue(event.headers, 'x-run-id'),
+        });
+        return;
+      case 'close':
+        if (connection !== undefined) connection.close = { at, reason: event.reason, error: event.error };
+        this.timeline.push({
+          kind: 'close',
+          at,
+          turn: turn.index,
+          connection: record.connection,
+          reason: event.reason,
+          error: event.error ?? null,
+          frames: connection?.frames ?? 0,
+          duplicates: connection?.duplicates ?? 0,
+        });
+        return;
+      case 'wait':
+        this.timeline.push({
+          kind: 'wait',
+          at,
+          turn: turn.index,
+          ms: event.ms,
+          attempt: event.attempt,
+          reason: event.reason,
+        });
+        return;
+      case 'cancel':
+        this.timeline.push({
+          kind: 'cancel',
+          at,
+          turn: turn.index,
+          runId: event.runId,
+          ok: event.ok,
+          message: event.message ?? null,
+        });
+        return;
+    }
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#listeners.size === 0) return;
+    this.#scheduled = true;
+    const run = () => {
+      this.#scheduled = false;
+      for (const listener of this.#listeners) listener();
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+    else queueMicrotask(run);
+  }
+}
+
+function headerValue(headers: Readonly<Record<string, string>>, name: string): string | null {
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return headers[key]!;
+  return null;
+}
+
+/** A recording of a store, and the function that stops it. */
+export interface StoreRecording {
+  readonly recording: Recording;
+  /** Detaches from the store; the recording keeps what it has. */
+  stop(): void;
+}
+
+/**
+ * Starts recording what `store` does, through its tap: from its state now, every chunk, frame,
+ * event, connection and action from here on.
+ *
+ * @example
+ * ```ts
+ * const { recording, stop } = recordStore(store);
+ * await store.send('Find the onboarding guide');
+ * const { text } = exportScenario(recording, { name: 'onboarding-bug' });
+ * ```
+ */
+export function recordStore(store: ToolStreamStore): StoreRecording {
+  store.flush();
+  const recording = new Recording(store.getState());
+  const stop = store.tap(recording.record);
+  return { recording, stop };
+}
