@@ -292,7 +292,9 @@ export function useDockInset(dock: PanelSettings['dock'] | null, size: number): 
     if (dock === null) return;
     const root = document.documentElement.style;
     const name = `--toolstream-devtools-${dock}`;
-    root.setProperty(name, `${size}px`);
+    // As the stylesheet does: never more than the window less 48 px.
+    const room = (dock === 'bottom' ? window.innerHeight : window.innerWidth) - 48;
+    root.setProperty(name, `${Math.max(0, Math.min(size, room))}px`);
     return () => {
       root.removeProperty(name);
     };

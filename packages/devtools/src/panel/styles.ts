@@ -24,8 +24,8 @@ export const PANEL_CSS = `
 }
 .tsd-panel[hidden] { display: none; }
 .tsd-panel *, .tsd-panel *::before, .tsd-panel *::after { box-sizing: border-box; }
-.tsd-panel[data-dock='bottom'] { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--tsd-border); }
-.tsd-panel[data-dock='right'] { top: 0; right: 0; bottom: 0; border-left: 1px solid var(--tsd-border); }
+.tsd-panel[data-dock='bottom'] { left: 0; right: 0; bottom: 0; max-height: calc(100vh - 48px); border-top: 1px solid var(--tsd-border); }
+.tsd-panel[data-dock='right'] { top: 0; right: 0; bottom: 0; max-width: calc(100vw - 48px); border-left: 1px solid var(--tsd-border); }
 .tsd-resizer { position: absolute; z-index: 2; background: transparent; }
 .tsd-panel[data-dock='bottom'] .tsd-resizer { top: -3px; left: 0; right: 0; height: 6px; cursor: ns-resize; }
 .tsd-panel[data-dock='right'] .tsd-resizer { left: -3px; top: 0; bottom: 0; width: 6px; cursor: ew-resize; }

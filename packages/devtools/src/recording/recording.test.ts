@@ -90,6 +90,21 @@ describe('recordStore', () => {
     expect(recording.framesOfCall(0, callId).map((f) => f.index)).toContain(starting.index);
   });
 
+  it('finds the frame of an error the reducer made itself (a tool’s failure)', async () => {
+    const endpoint = mockEndpoint(server);
+    const store = mockStore(endpoint, 'failing-tool');
+    const { recording } = recordStore(store);
+    await store.send('go');
+    const failures = recording.errors.filter((e) => e.error.code === 'tool-failed');
+    expect(failures).toHaveLength(1);
+    const { error, frame } = failures[0]!;
+    const callId = error.code === 'tool-failed' ? error.callId : '';
+    expect(recording.frames[frame!]!.events).toContainEqual(
+      expect.objectContaining({ type: 'tool-end', callId, error: expect.any(String) }),
+    );
+    expect(recording.errors.map((e) => e.error)).toEqual(store.getState().errors);
+  });
+
   it('follows a conversation turn by turn, and a stop with its DELETE', async () => {
     const endpoint = mockEndpoint(server, { speed: 1 });
     const store = mockStore(endpoint, 'single-call');

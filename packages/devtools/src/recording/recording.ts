@@ -1,8 +1,7 @@
-import type { ToolStreamError, ToolStreamState, ToolStreamStore } from '@toolstream/core';
-import type { StreamEvent } from '@toolstream/core/adapters';
+import type { ToolStreamState, ToolStreamStore } from '@toolstream/core';
 import type { TapRecord, ToolStreamAction } from '@toolstream/core/tap';
 import { describeChanges } from './describe-changes.js';
-import { StateMirror } from './state-mirror.js';
+import { type MirrorStep, StateMirror } from './state-mirror.js';
 import type {
   RecordedConnection,
   RecordedError,
@@ -26,7 +25,6 @@ export class Recording {
   readonly frames: RecordedFrame[] = [];
   readonly connections: RecordedConnection[] = [];
   readonly timeline: TimelineEntry[] = [];
-  readonly errors: RecordedError[] = [];
   /** Bytes of frame data recorded (UTF-16 code units: what the frames hold in memory). */
   dataSize = 0;
   version = 0;
@@ -41,6 +39,29 @@ export class Recording {
   /** The state the recorded store has now, folded from what was recorded. */
   get state(): ToolStreamState {
     return this.#mirror.current();
+  }
+
+  /**
+   * Every error, with the frame that caused it (a bad frame, a tool's failure, a part after its
+   * phase completed…) or, for the errors no frame caused (a dropped connection, a failed
+   * request), the connection. Worked out from the state as it is folded.
+   */
+  get errors(): readonly RecordedError[] {
+    const found = this.#mirror.errors();
+    for (let i = this.#errors.length; i < found.length; i++) {
+      const { step, error } = found[i]!;
+      const frame = this.#stepFrames.get(step);
+      const turn = this.#stepTurns[step] ?? 0;
+      const recorded = frame === undefined ? undefined : this.frames[frame];
+      this.#errors.push({
+        at: this.#stepTimes[step] ?? 0,
+        turn,
+        error,
+        frame: frame ?? null,
+        connection: recorded?.connection ?? this.turns[turn]?.connections.at(-1) ?? null,
+      });
+    }
+    return this.#errors;
   }
 
   /** What frame `index` changed in the state. */
@@ -81,21 +102,38 @@ export class Recording {
         break;
       case 'action':
         this.#action(record.action, record.at);
-        this.#mirror.push({ kind: 'actions', actions: [record.action], at: record.at });
+        this.#step(
+          { kind: 'actions', actions: [record.action], at: record.at },
+          this.turns.length - 1,
+          record.at,
+        );
         break;
       case 'connection':
         this.#connection(record);
         break;
       case 'replace':
-        this.#mirror.push({ kind: 'replace', state: record.state });
+        this.#step({ kind: 'replace', state: record.state }, this.turns.length - 1, record.at);
         break;
     }
     this.version++;
     this.#schedule();
   };
 
-  /** The step of the mirror each frame is. */
+  /** The step of the mirror each frame is, and the other way round. */
   readonly #frameSteps: number[] = [];
+  readonly #stepFrames = new Map<number, number>();
+  /** The turn and time of each step of the mirror. */
+  readonly #stepTurns: number[] = [];
+  readonly #stepTimes: number[] = [];
+  readonly #errors: RecordedError[] = [];
+
+  /** Adds a step to the mirror, noting its turn and time. */
+  #step(step: MirrorStep, turn: number, at: number): number {
+    const index = this.#mirror.push(step);
+    this.#stepTurns[index] = turn;
+    this.#stepTimes[index] = at;
+    return index;
+  }
 
   #currentTurn(at: number): RecordedTurn {
     const last = this.turns.at(-1);
@@ -143,7 +181,13 @@ export class Recording {
       events: record.events,
     };
     this.frames.push(frame);
-    this.#frameSteps.push(this.#mirror.push({ kind: 'actions', actions: record.events, at: record.at }));
+    const step = this.#step(
+      { kind: 'actions', actions: record.events, at: record.at },
+      turn.index,
+      record.at,
+    );
+    this.#frameSteps.push(step);
+    this.#stepFrames.set(step, frame.index);
     turn.endFrame = this.frames.length;
     this.dataSize += record.frame.data.length;
     const connection = record.connection === null ? undefined : this.connections[record.connection - 1];
@@ -151,23 +195,6 @@ export class Recording {
       if (record.duplicate) connection.duplicates++;
       else connection.frames++;
     }
-    for (const event of record.events) this.#event(event, record.at, turn, frame);
-  }
-
-  #event(event: StreamEvent, at: number, turn: RecordedTurn, frame: RecordedFrame | null): void {
-    if (event.type === 'protocol-error' || event.type === 'server-error') {
-      this.#error(event.error, at, turn, frame);
-    }
-  }
-
-  #error(error: ToolStreamError, at: number, turn: RecordedTurn, frame: RecordedFrame | null): void {
-    this.errors.push({
-      at,
-      turn: turn.index,
-      error,
-      frame: frame?.index ?? null,
-      connection: frame?.connection ?? turn.connections.at(-1) ?? null,
-    });
   }
 
   #action(action: ToolStreamAction, at: number): void {
@@ -198,7 +225,6 @@ export class Recording {
         turn.endedAt = at;
         turn.status = action.status;
         turn.error = action.error;
-        if (action.error !== null) this.#error(action.error, at, turn, null);
         this.timeline.push({
           kind: 'turn-end',
           at,
@@ -208,12 +234,9 @@ export class Recording {
         });
         return;
       }
-      case 'error':
-        this.#error(action.error, at, this.#currentTurn(at), null);
-        return;
       default:
-        // A stream event outside any frame (what an adapter emits at the end of a stream).
-        this.#event(action, at, this.#currentTurn(at), null);
+        // Errors and events outside frames: the mirror folds them (see `errors`).
+        return;
     }
   }
 
