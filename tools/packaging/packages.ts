@@ -14,6 +14,7 @@ export const PUBLISHED = [
   { folder: 'ui', name: '@toolstream/ui' },
   { folder: 'mock', name: '@toolstream/mock' },
   { folder: 'widget', name: '@toolstream/widget' },
+  { folder: 'devtools', name: '@toolstream/devtools' },
 ] as const;
 
 export type PackageFolder = (typeof PUBLISHED)[number]['folder'];

@@ -12,7 +12,7 @@ export const PANEL_CSS = `
   --tsd-ins: #1b7f3b; --tsd-del: #a3322c; --tsd-focus: #2456d6;
   --tsd-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   --tsd-mono: ui-monospace, "JetBrains Mono", "SF Mono", Menlo, Consolas, monospace;
-  position: fixed; z-index: 2147483646; box-sizing: border-box; display: flex; flex-direction: column;
+  position: fixed; z-index: 2147483646; box-sizing: border-box; display: flex; flex-direction: column; container: tsd-panel / inline-size;
   background: var(--tsd-bg); color: var(--tsd-fg); font: 12px/1.45 var(--tsd-font);
   box-shadow: 0 -4px 24px rgb(0 0 0 / 0.12); color-scheme: light;
 }
@@ -106,5 +106,11 @@ export const PANEL_CSS = `
 .tsd-panel[data-dock='bottom'] .tsd-message { top: auto; bottom: calc(100% + 6px); }
 .tsd-message[data-kind='error'] { color: var(--tsd-error); border-color: var(--tsd-error); }
 .tsd-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@container tsd-panel (max-width: 640px) {
+  .tsd-split { grid-template-columns: 1fr; grid-template-rows: minmax(0, 1fr) minmax(0, 1fr); }
+  .tsd-split__list { border-inline-end: 0; border-bottom: 1px solid var(--tsd-border); }
+  .tsd-frame, .tsd-frame-head { grid-template-columns: 2.5rem 4.2rem 2rem 4.5rem minmax(0, 1fr); }
+  .tsd-frame > :nth-child(5), .tsd-frame > :nth-child(6), .tsd-frame-head > :nth-child(5), .tsd-frame-head > :nth-child(6) { display: none; }
+}
 @media (prefers-reduced-motion: no-preference) { .tsd-tab, .tsd-button { transition: background-color 120ms; } }
 `;
