@@ -183,6 +183,7 @@ describe('the devtools panel itself', () => {
     expect(await panel(page).isVisible()).toBe(true);
     expect(await title.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 0, 0)');
     expect(await title.evaluate((el) => getComputedStyle(el).fontSize)).not.toBe('40px');
+    expect(await title.evaluate((el) => getComputedStyle(el).textTransform)).toBe('none');
     // The panel's rules do not reach the page's elements of the same class names.
     const probe = page.locator('#probe');
     expect(await probe.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');

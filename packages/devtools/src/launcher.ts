@@ -1,8 +1,10 @@
 import type { Recording } from './recording/recording.js';
+import { styleShadow } from './shadow-styles.js';
 
 const LAUNCHER_CSS = `
 :host { all: initial; }
 .tsd-launcher {
+  all: initial;
   position: fixed; left: 12px; bottom: 12px; z-index: 2147483645; display: inline-flex; align-items: center; gap: 6px;
   height: 28px; padding: 0 10px 0 8px; border-radius: 999px; border: 1px solid rgb(0 0 0 / 0.15);
   background: #1c1f24; color: #fff; font: 600 12px/1 ui-sans-serif, system-ui, sans-serif; cursor: pointer;
@@ -29,8 +31,7 @@ export interface Launcher {
  * used): "toolstream" and, once any came, the number of errors.
  */
 export function createLauncher(shadow: ShadowRoot, recording: Recording, onOpen: () => void): Launcher {
-  const style = document.createElement('style');
-  style.textContent = LAUNCHER_CSS;
+  const unstyle = styleShadow(shadow, LAUNCHER_CSS);
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'tsd-launcher';
@@ -41,7 +42,7 @@ export function createLauncher(shadow: ShadowRoot, recording: Recording, onOpen:
   const label = document.createElement('span');
   button.append(dot, label);
   button.addEventListener('click', onOpen);
-  shadow.append(style, button);
+  shadow.append(button);
   const render = () => {
     const errors = recording.errors.length;
     label.textContent =
@@ -65,7 +66,7 @@ export function createLauncher(shadow: ShadowRoot, recording: Recording, onOpen:
     remove() {
       unsubscribe();
       button.remove();
-      style.remove();
+      unstyle();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { RedactOptions } from '../export/redact.js';
 import type { Recording } from '../recording/recording.js';
+import { styleShadow } from '../shadow-styles.js';
 import { Panel } from './panel.js';
 import { PANEL_CSS } from './styles.js';
 
@@ -24,11 +25,10 @@ export interface MountedPanel {
  * opened): its stylesheet and a React root of its own, inside the shadow root only.
  */
 export function mountPanel(shadow: ShadowRoot, options: MountPanelOptions): MountedPanel {
-  const style = document.createElement('style');
-  style.textContent = PANEL_CSS;
+  const unstyle = styleShadow(shadow, PANEL_CSS);
   const container = document.createElement('div');
   container.setAttribute('data-panel', '');
-  shadow.append(style, container);
+  shadow.append(container);
   const root: Root = createRoot(container);
   const render = (open: boolean) =>
     root.render(
@@ -56,7 +56,7 @@ export function mountPanel(shadow: ShadowRoot, options: MountPanelOptions): Moun
     unmount() {
       root.unmount();
       container.remove();
-      style.remove();
+      unstyle();
     },
   };
 }

@@ -1,11 +1,14 @@
 /**
  * The panel's stylesheet, applied inside its shadow root only: nothing here reaches the page, and
- * `:host { all: initial }` keeps the page's inherited styles out. Light and dark through the
+ * `all: initial` keeps the page's inherited styles out; lengths are in px, not rem (the page's
+ * root font size is the page's). Light and dark through the
  * `--tsd-*` custom properties.
  */
 export const PANEL_CSS = `
 :host { all: initial; }
 .tsd-panel {
+  /* Inherited properties cross into a shadow root: the page's (even !important on the host) stop here. */
+  all: initial;
   --tsd-bg: #ffffff; --tsd-bg-2: #f6f7f9; --tsd-bg-3: #eceef2; --tsd-fg: #1c1f24; --tsd-muted: #5c6370;
   --tsd-border: #d9dde3; --tsd-accent: #2456d6; --tsd-accent-fg: #ffffff; --tsd-select: #dfe8fb;
   --tsd-error: #c62828; --tsd-error-bg: #fdecec; --tsd-warn-bg: #fff4d6; --tsd-ok: #1b7f3b;
@@ -47,7 +50,7 @@ export const PANEL_CSS = `
 .tsd-icon-button:hover { background: var(--tsd-bg-3); }
 .tsd-link { border: 0; background: none; padding: 0; color: var(--tsd-accent); cursor: pointer; text-decoration: underline; text-underline-offset: 2px; text-align: start; }
 .tsd-input { border: 1px solid var(--tsd-border); background: var(--tsd-bg); border-radius: 6px; padding: 3px 8px; min-width: 0; }
-.tsd-turn select { max-width: 16rem; }
+.tsd-turn select { max-width: 256px; }
 :is(.tsd-tab, .tsd-button, .tsd-icon-button, .tsd-link, .tsd-input, .tsd-list):focus-visible { outline: 2px solid var(--tsd-focus); outline-offset: 1px; }
 .tsd-banner { margin: 0; padding: 4px 10px; background: var(--tsd-warn-bg); border-bottom: 1px solid var(--tsd-border); }
 .tsd-body { flex: 1; min-height: 0; display: flex; }
@@ -65,7 +68,7 @@ export const PANEL_CSS = `
 .tsd-row { position: absolute; top: 0; left: 0; right: 0; display: flex; align-items: center; padding: 0 8px; cursor: default; white-space: nowrap; overflow: hidden; border-bottom: 1px solid color-mix(in srgb, var(--tsd-border) 45%, transparent); }
 .tsd-row:hover { background: var(--tsd-bg-2); }
 .tsd-row[data-selected] { background: var(--tsd-select); }
-.tsd-frame, .tsd-frame-head { display: grid; grid-template-columns: 3.5rem 4.8rem 2.6rem 6.5rem 3.5rem 4.2rem minmax(0, 1fr); gap: 6px; width: 100%; align-items: center; }
+.tsd-frame, .tsd-frame-head { display: grid; grid-template-columns: 56px 77px 42px 104px 56px 67px minmax(0, 1fr); gap: 6px; width: 100%; align-items: center; }
 .tsd-frame-head { padding: 2px 8px; color: var(--tsd-muted); font-size: 11px; border-bottom: 1px solid var(--tsd-border); }
 .tsd-frame > span, .tsd-timeline > span, .tsd-error-row > span { overflow: hidden; text-overflow: ellipsis; }
 .tsd-frame[data-duplicate] { color: var(--tsd-muted); text-decoration: line-through; text-decoration-color: color-mix(in srgb, var(--tsd-muted) 60%, transparent); }
@@ -80,7 +83,7 @@ export const PANEL_CSS = `
 .tsd-badge[data-state='streaming'], .tsd-badge[data-state='running'], .tsd-badge[data-state='pending'] { background: var(--tsd-select); color: var(--tsd-accent); }
 .tsd-tree { display: inline-flex; gap: 4px; align-items: baseline; overflow: hidden; text-overflow: ellipsis; }
 .tsd-tree[data-kind='answer'], .tsd-tree[data-kind='user'] { font-weight: 600; }
-.tsd-timeline { display: grid; grid-template-columns: 5rem 3.5rem minmax(0, 1fr); gap: 8px; width: 100%; }
+.tsd-timeline { display: grid; grid-template-columns: 80px 56px minmax(0, 1fr); gap: 8px; width: 100%; }
 .tsd-timeline[data-kind='close'] > span:last-child, .tsd-timeline[data-kind='turn-end'] > span:last-child { font-weight: 600; }
 .tsd-error-row { display: grid; grid-template-columns: auto minmax(0, 1fr) auto; gap: 8px; width: 100%; align-items: center; }
 .tsd-detail { padding: 8px 12px 16px; }
@@ -89,7 +92,7 @@ export const PANEL_CSS = `
 .tsd-facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 12px; margin: 0; }
 .tsd-facts dt { color: var(--tsd-muted); }
 .tsd-facts dd { margin: 0; overflow-wrap: anywhere; }
-.tsd-pre { margin: 0; padding: 6px 8px; background: var(--tsd-bg-2); border: 1px solid var(--tsd-border); border-radius: 6px; font: 11px/1.5 var(--tsd-mono); white-space: pre-wrap; overflow-wrap: anywhere; max-height: 22rem; overflow: auto; }
+.tsd-pre { margin: 0; padding: 6px 8px; background: var(--tsd-bg-2); border: 1px solid var(--tsd-border); border-radius: 6px; font: 11px/1.5 var(--tsd-mono); white-space: pre-wrap; overflow-wrap: anywhere; max-height: 352px; overflow: auto; }
 .tsd-events, .tsd-changes { margin: 0; padding-inline-start: 18px; display: grid; gap: 2px; }
 .tsd-event-type { color: var(--tsd-accent); }
 .tsd-changes ins { text-decoration: none; color: var(--tsd-ins); }
@@ -97,19 +100,19 @@ export const PANEL_CSS = `
 .tsd-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0 0; }
 .tsd-empty { margin: 0; padding: 16px 12px; color: var(--tsd-muted); }
 .tsd-sheet { position: relative; }
-.tsd-sheet__body { position: absolute; right: 0; top: calc(100% + 6px); z-index: 3; width: min(34rem, 90vw); padding: 10px 12px; background: var(--tsd-bg); border: 1px solid var(--tsd-border); border-radius: 8px; box-shadow: 0 8px 24px rgb(0 0 0 / 0.18); display: grid; gap: 8px; }
+.tsd-sheet__body { position: absolute; right: 0; top: calc(100% + 6px); z-index: 3; width: min(544px, 90vw); padding: 10px 12px; background: var(--tsd-bg); border: 1px solid var(--tsd-border); border-radius: 8px; box-shadow: 0 8px 24px rgb(0 0 0 / 0.18); display: grid; gap: 8px; }
 .tsd-panel[data-dock='bottom'] .tsd-sheet__body { top: auto; bottom: calc(100% + 6px); }
 .tsd-fieldset { border: 1px solid var(--tsd-border); border-radius: 6px; margin: 0; padding: 6px 10px 10px; display: grid; gap: 6px; }
 .tsd-field { display: grid; gap: 2px; }
 .tsd-check { display: flex; gap: 6px; align-items: center; }
-.tsd-message { position: absolute; right: 0; top: calc(100% + 6px); margin: 0; padding: 4px 10px; border-radius: 6px; background: var(--tsd-bg); border: 1px solid var(--tsd-border); white-space: pre-wrap; max-width: 30rem; z-index: 3; }
+.tsd-message { position: absolute; right: 0; top: calc(100% + 6px); margin: 0; padding: 4px 10px; border-radius: 6px; background: var(--tsd-bg); border: 1px solid var(--tsd-border); white-space: pre-wrap; max-width: 480px; z-index: 3; }
 .tsd-panel[data-dock='bottom'] .tsd-message { top: auto; bottom: calc(100% + 6px); }
 .tsd-message[data-kind='error'] { color: var(--tsd-error); border-color: var(--tsd-error); }
 .tsd-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @container tsd-panel (max-width: 640px) {
   .tsd-split { grid-template-columns: 1fr; grid-template-rows: minmax(0, 1fr) minmax(0, 1fr); }
   .tsd-split__list { border-inline-end: 0; border-bottom: 1px solid var(--tsd-border); }
-  .tsd-frame, .tsd-frame-head { grid-template-columns: 2.5rem 4.2rem 2rem 4.5rem minmax(0, 1fr); }
+  .tsd-frame, .tsd-frame-head { grid-template-columns: 40px 67px 32px 72px minmax(0, 1fr); }
   .tsd-frame > :nth-child(5), .tsd-frame > :nth-child(6), .tsd-frame-head > :nth-child(5), .tsd-frame-head > :nth-child(6) { display: none; }
 }
 @media (prefers-reduced-motion: no-preference) { .tsd-tab, .tsd-button { transition: background-color 120ms; } }

@@ -151,7 +151,7 @@ function StateRow({ row }: { row: Row }) {
   }
   const { call, depth } = row;
   return (
-    <span className="tsd-tree" data-kind={call.kind} style={{ paddingInlineStart: `${1 + depth * 1.25}rem` }}>
+    <span className="tsd-tree" data-kind={call.kind} style={{ paddingInlineStart: `${16 + depth * 20}px` }}>
       <span className="tsd-badge" data-state={call.status}>
         {call.status}
       </span>{' '}
