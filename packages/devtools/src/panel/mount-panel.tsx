@@ -3,6 +3,7 @@ import type { RedactOptions } from '../export/redact.js';
 import type { Recording } from '../recording/recording.js';
 import { styleShadow } from '../shadow-styles.js';
 import { Panel } from './panel.js';
+import type { Selection } from './selection.js';
 import { PANEL_CSS } from './styles.js';
 
 /** What {@link mountPanel} needs. */
@@ -11,6 +12,7 @@ export interface MountPanelOptions {
   storageKey: string;
   redact?: RedactOptions | undefined;
   onClose(): void;
+  initialSelection?: Partial<Selection>;
 }
 
 /** A mounted panel. */
@@ -39,6 +41,7 @@ export function mountPanel(shadow: ShadowRoot, options: MountPanelOptions): Moun
         redact={options.redact}
         host={shadow.host as HTMLElement}
         onClose={options.onClose}
+        initialSelection={options.initialSelection}
       />,
     );
   render(false);

@@ -32,6 +32,8 @@ export interface PanelProps {
   /** The host element: clicks inside it are the panel's, not the thread's. */
   host: HTMLElement;
   onClose(): void;
+  /** What is selected at first (stories, a link). */
+  initialSelection?: Partial<Selection> | undefined;
 }
 
 const TABS: { id: PanelTab; label: string }[] = [
@@ -47,12 +49,20 @@ const TABS: { id: PanelTab; label: string }[] = [
  * one tab stop (arrows between them), lists move with the arrows, `/` searches the frames,
  * Escape closes the panel.
  */
-export function Panel({ open, recording: live, storageKey, redact, host, onClose }: PanelProps) {
+export function Panel({
+  open,
+  recording: live,
+  storageKey,
+  redact,
+  host,
+  onClose,
+  initialSelection,
+}: PanelProps) {
   const [settings, setSettings] = useState<PanelSettings>(() => loadSettings(storageKey));
   const [imported, setImported] = useState<{ recording: Recording; name: string } | null>(null);
   const recording = imported?.recording ?? live;
   const version = useRecordingVersion(recording);
-  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const [selection, setSelection] = useState<Selection>(() => ({ ...NO_SELECTION, ...initialSelection }));
   const select = useCallback((change: Partial<Selection>) => setSelection((s) => ({ ...s, ...change })), []);
   const dark = useDark(settings.theme);
   const tabsId = useId();

@@ -11,8 +11,8 @@ export const PANEL_CSS = `
   all: initial;
   --tsd-bg: #ffffff; --tsd-bg-2: #f6f7f9; --tsd-bg-3: #eceef2; --tsd-fg: #1c1f24; --tsd-muted: #5c6370;
   --tsd-border: #d9dde3; --tsd-accent: #2456d6; --tsd-accent-fg: #ffffff; --tsd-select: #dfe8fb;
-  --tsd-error: #c62828; --tsd-error-bg: #fdecec; --tsd-warn-bg: #fff4d6; --tsd-ok: #1b7f3b;
-  --tsd-ins: #1b7f3b; --tsd-del: #a3322c; --tsd-focus: #2456d6;
+  --tsd-error: #c62828; --tsd-error-bg: #fdecec; --tsd-warn-bg: #fff4d6; --tsd-ok: #146c30;
+  --tsd-ins: #146c30; --tsd-del: #a3322c; --tsd-focus: #2456d6;
   --tsd-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   --tsd-mono: ui-monospace, "JetBrains Mono", "SF Mono", Menlo, Consolas, monospace;
   position: fixed; z-index: 2147483646; box-sizing: border-box; display: flex; flex-direction: column; container: tsd-panel / inline-size;
@@ -51,7 +51,7 @@ export const PANEL_CSS = `
 .tsd-link { border: 0; background: none; padding: 0; color: var(--tsd-accent); cursor: pointer; text-decoration: underline; text-underline-offset: 2px; text-align: start; }
 .tsd-input { border: 1px solid var(--tsd-border); background: var(--tsd-bg); border-radius: 6px; padding: 3px 8px; min-width: 0; }
 .tsd-turn select { max-width: 256px; }
-:is(.tsd-tab, .tsd-button, .tsd-icon-button, .tsd-link, .tsd-input, .tsd-list):focus-visible { outline: 2px solid var(--tsd-focus); outline-offset: 1px; }
+:is(.tsd-tab, .tsd-button, .tsd-icon-button, .tsd-link, .tsd-input, .tsd-list, .tsd-split__detail):focus-visible { outline: 2px solid var(--tsd-focus); outline-offset: 1px; }
 .tsd-banner { margin: 0; padding: 4px 10px; background: var(--tsd-warn-bg); border-bottom: 1px solid var(--tsd-border); }
 .tsd-body { flex: 1; min-height: 0; display: flex; }
 .tsd-split { flex: 1; display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); min-height: 0; }

@@ -49,7 +49,7 @@ export function ErrorsTab({ recording, version, selection, select, showFrame }: 
           }}
         />
       </section>
-      <section className="tsd-split__detail" aria-label="Error">
+      <section className="tsd-split__detail" tabIndex={0} aria-label="Error">
         {current === undefined ? (
           <p className="tsd-empty">Select an error to see it with its frame.</p>
         ) : (

@@ -89,7 +89,7 @@ export function FramesTab({ recording, version, selection, select, showCall }: F
           renderRow={(i) => <FrameRow recording={recording} frame={recording.frames[shown[i]!]!} />}
         />
       </section>
-      <section className="tsd-split__detail" aria-label="Frame">
+      <section className="tsd-split__detail" tabIndex={0} aria-label="Frame">
         {frame === undefined ? (
           <p className="tsd-empty">Select a frame to see its data, its events and what it changed.</p>
         ) : (

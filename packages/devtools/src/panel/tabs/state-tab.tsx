@@ -113,7 +113,7 @@ export function StateTab({ recording, version, selection, select, reveal }: Stat
           renderRow={(i) => <StateRow row={rows[i]!} />}
         />
       </section>
-      <section className="tsd-split__detail" aria-label="Call">
+      <section className="tsd-split__detail" tabIndex={0} aria-label="Call">
         {call === undefined || message?.role !== 'assistant' ? (
           <MessageSummary messages={messages} />
         ) : (
