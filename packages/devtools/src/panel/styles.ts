@@ -80,7 +80,8 @@ export const PANEL_CSS = `
 .tsd-badge { display: inline-block; font-size: 10px; line-height: 16px; padding: 0 6px; margin-inline-end: 6px; border-radius: 4px; background: var(--tsd-bg-3); color: var(--tsd-muted); text-decoration: none; vertical-align: 1px; }
 .tsd-badge--error, .tsd-badge[data-state='error'], .tsd-badge[data-state='failed'] { background: var(--tsd-error-bg); color: var(--tsd-error); }
 .tsd-badge[data-state='complete'], .tsd-badge[data-state='done'] { color: var(--tsd-ok); }
-.tsd-badge[data-state='streaming'], .tsd-badge[data-state='running'], .tsd-badge[data-state='pending'] { background: var(--tsd-select); color: var(--tsd-accent); }
+.tsd-badge[data-state='denied'] { color: var(--tsd-error); }
+.tsd-badge[data-state='awaiting-input'], .tsd-badge[data-state='awaiting-result'], .tsd-badge[data-state='streaming'], .tsd-badge[data-state='running'], .tsd-badge[data-state='pending'] { background: var(--tsd-select); color: var(--tsd-accent); }
 .tsd-tree { display: inline-flex; gap: 4px; align-items: baseline; overflow: hidden; text-overflow: ellipsis; }
 .tsd-tree[data-kind='answer'], .tsd-tree[data-kind='user'] { font-weight: 600; }
 .tsd-timeline { display: grid; grid-template-columns: 80px 56px minmax(0, 1fr); gap: 8px; width: 100%; }

@@ -1,4 +1,4 @@
-import type { AssistantMessageState, ToolCallState, ToolStreamState } from '@toolstream/core';
+import type { AssistantMessageState, CallInput, ToolCallState, ToolStreamState } from '@toolstream/core';
 import { shortText } from './short-text.js';
 import type { StateChange } from './types.js';
 
@@ -21,6 +21,9 @@ export function describeChanges(before: ToolStreamState, after: ToolStreamState)
   field('run.protocol', before.run.protocol, after.run.protocol);
   field('run.runId', before.run.runId, after.run.runId);
   field('run.lastEventId', before.run.lastEventId, after.run.lastEventId);
+  for (const tool of (after.allowedTools ?? []).slice(before.allowedTools?.length ?? 0)) {
+    changes.push({ path: 'allowedTools', kind: 'added', after: tool });
+  }
   for (const error of after.errors.slice(before.errors.length)) {
     changes.push({ path: 'errors', kind: 'added', after: `${error.code}: ${error.message}` });
   }
@@ -84,6 +87,7 @@ function describeCall(a: ToolCallState, b: ToolCallState, changes: StateChange[]
   field('agent', a.agent, b.agent);
   field('parentId', a.parentId, b.parentId);
   field('error', a.error, b.error);
+  describeInput(a.input, b.input, at, changes);
   for (const phase of ['call', 'result'] as const) {
     const x = a[phase];
     const y = b[phase];
@@ -127,6 +131,30 @@ function describeCall(a: ToolCallState, b: ToolCallState, changes: StateChange[]
   }
 }
 
+const WAITS_FOR: Readonly<Record<CallInput['kind'], string>> = {
+  approval: 'an approval',
+  client: 'the browser to run it',
+  input: 'an answer from the person',
+};
+
+/** What a call waits for (PROTOCOL.md §11): the request, its answer, the answer sent. */
+function describeInput(a: CallInput | null, b: CallInput | null, at: string, changes: StateChange[]): void {
+  if (a === b || b === null) return;
+  if (a === null) {
+    const editable = b.editable ? ', arguments editable' : '';
+    const message = b.message === null ? '' : `: ${shortText(b.message)}`;
+    changes.push({
+      path: `${at} › input`,
+      kind: 'added',
+      after: `waits for ${WAITS_FOR[b.kind]}${editable}${message}`,
+    });
+  }
+  if (a?.answer !== b.answer && b.answer !== null)
+    changes.push({ path: `${at} › input.answer`, kind: 'added', after: shortText(b.answer) });
+  if ((a?.sent ?? false) !== b.sent)
+    changes.push({ path: `${at} › input.sent`, kind: 'changed', after: String(b.sent) });
+}
+
 function textOf(message: AssistantMessageState, kind: 'text' | 'reasoning'): string {
   let text = '';
   for (const part of message.parts) if (part.type === kind) text += part.text;
@@ -155,5 +183,6 @@ function emptyCall(call: ToolCallState): ToolCallState {
     argsText: null,
     args: null,
     argsError: null,
+    input: null,
   };
 }

@@ -1,6 +1,8 @@
+import { createToolStreamStore } from '@toolstream/core';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerView, mockEndpoint, mockStore } from '../test-utils/mock-runs.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answerView, mockEndpoint, mockStore, ORIGIN } from '../test-utils/mock-runs.js';
 import { recordStore } from './recording.js';
 
 const server = setupServer();
@@ -119,6 +121,84 @@ describe('recordStore', () => {
       ['second', 'aborted'],
     ]);
     expect(recording.timeline.filter((e) => e.turn === 1).map((e) => e.kind)).toContain('cancel');
+    expect(answerView(recording.state)).toEqual(answerView(store.getState()));
+  });
+});
+
+describe('recordStore and calls that wait (PROTOCOL.md §11)', () => {
+  // The run of §11's example: m1 waits for an approval (editable), tz for the browser. The
+  // continuation answers with both results.
+  const asking = [
+    'id: 1\ndata: {"message":"I\'ll send the summary to Dana.","citations":[],"tool_calls":[]}\n\n',
+    'id: 2\ndata: {"message":"","citations":[],"tool_calls":[{"call_id":"m1","event_type":"call","tool_name":"send_email","tool_response":"{\\"to\\":\\"dana@example.com\\"}","tool_call_details":{"awaiting":"approval","editable":true,"prompt":"Send this email?"},"is_complete":true}]}\n\n',
+    'id: 3\ndata: {"message":"","citations":[],"tool_calls":[{"call_id":"tz","event_type":"call","tool_name":"get_time_zone","tool_response":"{}","tool_call_details":{"awaiting":"client"},"is_complete":true}]}\n\n',
+    'event: done\ndata:\n\n',
+  ].join('');
+  const continuing = [
+    'id: 4\ndata: {"message":" Sent.","citations":[],"tool_calls":[{"call_id":"m1","event_type":"result","tool_name":"send_email","tool_response":"queued","is_complete":true}]}\n\n',
+    'event: done\ndata:\n\n',
+  ].join('');
+
+  it('puts the answers, their sending and the continuation on the timeline, and says what each frame asked', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${ORIGIN}/api/waits`, async ({ request }) => {
+        const body = (await request.json()) as { continue?: unknown };
+        bodies.push(body);
+        return new HttpResponse(body.continue === undefined ? asking : continuing, {
+          headers: { 'content-type': 'text/event-stream', 'x-run-id': `run_${bodies.length}` },
+        });
+      }),
+    );
+    const store = createToolStreamStore({
+      endpoint: `${ORIGIN}/api/waits`,
+      schedule: 'sync',
+      tools: { client: { get_time_zone: { execute: async () => 'Europe/Oslo' } } },
+    });
+    const { recording, stop } = recordStore(store);
+    await store.send('Summarize Q3 and send it to Dana');
+    await vi.waitFor(() =>
+      expect(store.getState().messages.at(-1)).toMatchObject({ end: { outcome: 'awaiting-input' } }),
+    );
+    const answerId = store.getState().messages.at(-1)!.id;
+    // The client tool runs by itself; the approval is the person's.
+    await vi.waitFor(() => expect(recording.timeline.some((e) => e.kind === 'input')).toBe(true));
+    expect(store.approve(answerId, 'm1')).toBe(true);
+    await vi.waitFor(() => expect(recording.turns).toHaveLength(2));
+    await vi.waitFor(() => expect(recording.turns[1]!.status).toBe('done'));
+    stop();
+
+    expect(bodies).toHaveLength(2);
+    const inputs = recording.timeline.flatMap((e) => (e.kind === 'input' ? [e.action] : []));
+    expect(inputs).toEqual([
+      {
+        type: 'answer',
+        messageId: answerId,
+        callId: 'tz',
+        answer: { type: 'output', output: 'Europe/Oslo', by: 'client' },
+      },
+      { type: 'answer', messageId: answerId, callId: 'm1', answer: { type: 'approve', by: 'user' } },
+      { type: 'answers-sent', messageId: answerId, callIds: expect.arrayContaining(['m1', 'tz']) },
+    ]);
+    // The answers belong to the turn that asked; the continuation is a turn of the same answer.
+    expect(recording.timeline.filter((e) => e.kind === 'input').map((e) => e.turn)).toEqual([0, 0, 0]);
+    expect(recording.turns.map((t) => t.messageId)).toEqual([answerId, answerId]);
+    expect(recording.timeline.filter((e) => e.kind === 'turn-start')).toMatchObject([
+      { continues: false },
+      { continues: true },
+    ]);
+    // The frame that asked says what its call waits for.
+    const asked = recording.frames.find((f) =>
+      f.events.some((e) => e.type === 'input-required' && e.callId === 'm1'),
+    )!;
+    expect(recording.changesOf(asked.index)).toContainEqual({
+      path: 'call m1 › input',
+      kind: 'added',
+      after: 'waits for an approval, arguments editable: Send this email?',
+    });
+    // The call's frames: where it was asked, in the first run, and its result, in the continuation.
+    expect(recording.framesOfCall(1, 'm1').map((f) => f.turn)).toEqual([0, 1]);
+    expect(recording.state.messages.at(-1)).toMatchObject({ end: { outcome: 'done' } });
     expect(answerView(recording.state)).toEqual(answerView(store.getState()));
   });
 });

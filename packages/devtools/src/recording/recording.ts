@@ -72,13 +72,23 @@ export class Recording {
     return describeChanges(before, after);
   }
 
-  /** Frames whose events touch call `callId` of turn `turn`, in order. */
+  /**
+   * Frames whose events touch call `callId` of turn `turn`, in order: with the turns it continues
+   * (a call that waited is asked in one run and ends in the next).
+   */
   framesOfCall(turn: number, callId: string): RecordedFrame[] {
-    const t = this.turns[turn];
-    if (t === undefined) return [];
-    return this.frames
-      .slice(t.firstFrame, t.endFrame)
-      .filter((frame) => frame.events.some((event) => 'callId' in event && event.callId === callId));
+    let first = this.turns[turn];
+    if (first === undefined) return [];
+    while (first.continues && first.index > 0) first = this.turns[first.index - 1]!;
+    const last = this.turns[turn]!;
+    const touches = (frame: RecordedFrame) =>
+      frame.events.some((event) => 'callId' in event && event.callId === callId);
+    const frames: RecordedFrame[] = [];
+    for (let t = first.index; t <= last.index; t++) {
+      const { firstFrame, endFrame } = this.turns[t]!;
+      for (let i = firstFrame; i < endFrame; i++) if (touches(this.frames[i]!)) frames.push(this.frames[i]!);
+    }
+    return frames;
   }
 
   /** The turn answered by `messageId` (the last one, when a retry reused it). */
@@ -142,7 +152,7 @@ export class Recording {
     return this.#openTurn('(before the recording)', null, at);
   }
 
-  #openTurn(messageId: string, userText: string | null, at: number): RecordedTurn {
+  #openTurn(messageId: string, userText: string | null, at: number, continues = false): RecordedTurn {
     const turn: RecordedTurn = {
       index: this.turns.length,
       messageId,
@@ -153,12 +163,13 @@ export class Recording {
       error: null,
       protocol: null,
       runId: null,
+      continues,
       firstFrame: this.frames.length,
       endFrame: this.frames.length,
       connections: [],
     };
     this.turns.push(turn);
-    this.timeline.push({ kind: 'turn-start', at, turn: turn.index, userText });
+    this.timeline.push({ kind: 'turn-start', at, turn: turn.index, userText, continues });
     return turn;
   }
 
@@ -207,7 +218,14 @@ export class Recording {
             : placement.kind === 'edit'
               ? placement.text
               : (this.turns.findLast((t) => t.messageId === placement.answerId)?.userText ?? null);
-        const turn = this.#openTurn(action.assistantMessageId, user, at);
+        // A continuation writes on in the answer that waited: its turn is that answer's.
+        const continues = placement.kind === 'continue';
+        const turn = this.#openTurn(
+          continues ? placement.answerId : action.assistantMessageId,
+          user,
+          at,
+          continues,
+        );
         turn.protocol = action.protocol === 'auto' ? null : action.protocol;
         return;
       }
@@ -232,6 +250,15 @@ export class Recording {
           status: action.status,
           error: action.error,
         });
+        return;
+      }
+      case 'answer':
+      case 'answers-sent':
+      case 'stop-waiting':
+      case 'allow-tool': {
+        // An answer belongs to the turn that asked, though it may come after later turns began.
+        const asked = 'messageId' in action ? this.turnOf(action.messageId) : undefined;
+        this.timeline.push({ kind: 'input', at, turn: (asked ?? this.#currentTurn(at)).index, action });
         return;
       }
       default:

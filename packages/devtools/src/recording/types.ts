@@ -1,5 +1,6 @@
 import type { SseFrame, ToolStreamError } from '@toolstream/core';
 import type { StreamEvent } from '@toolstream/core/adapters';
+import type { ToolStreamAction } from '@toolstream/core/tap';
 
 /** One frame as it arrived, with what the adapter made of it. */
 export interface RecordedFrame {
@@ -33,6 +34,8 @@ export interface RecordedTurn {
   /** The protocol `auto` chose (or the one named). */
   protocol: string | null;
   runId: string | null;
+  /** It goes on with the answer of the turn before, whose calls waited for input (PROTOCOL.md §11). */
+  readonly continues: boolean;
   /** Its frames: `frames.slice(firstFrame, endFrame)`. */
   readonly firstFrame: number;
   endFrame: number;
@@ -60,9 +63,20 @@ export interface RecordedConnection {
   readonly chunks: { at: number; chunk: Uint8Array | string }[];
 }
 
+/** The store's actions about calls that wait for input: answers, their sending, giving up, a tool allowed. */
+export type InputAction = Extract<
+  ToolStreamAction,
+  { type: 'answer' | 'answers-sent' | 'stop-waiting' | 'allow-tool' }
+>;
+
 /** One line of the connection timeline. */
 export type TimelineEntry = { at: number; turn: number } & (
-  | { kind: 'turn-start'; userText: string | null }
+  | {
+      kind: 'turn-start';
+      userText: string | null;
+      /** The turn goes on with the answers to the calls its last run waited on (a continuation). */
+      continues: boolean;
+    }
   | {
       kind: 'request';
       connection: number;
@@ -83,6 +97,8 @@ export type TimelineEntry = { at: number; turn: number } & (
   | { kind: 'wait'; ms: number; attempt: number; reason: 'reconnect' | 'refused' }
   | { kind: 'cancel'; runId: string; ok: boolean; message: string | null }
   | { kind: 'status'; status: string }
+  /** The store's own answer to a call that waited, or the other input actions (PROTOCOL.md §11). */
+  | { kind: 'input'; action: InputAction }
   | {
       kind: 'turn-end';
       status: 'done' | 'error' | 'aborted' | 'idle';

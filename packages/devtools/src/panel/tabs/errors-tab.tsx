@@ -49,6 +49,7 @@ export function ErrorsTab({ recording, version, selection, select, showFrame }: 
           }}
         />
       </section>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling pane must take the keyboard to scroll (axe: scrollable-region-focusable) */}
       <section className="tsd-split__detail" tabIndex={0} aria-label="Error">
         {current === undefined ? (
           <p className="tsd-empty">Select an error to see it with its frame.</p>

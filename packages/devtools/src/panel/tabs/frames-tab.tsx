@@ -89,6 +89,7 @@ export function FramesTab({ recording, version, selection, select, showCall }: F
           renderRow={(i) => <FrameRow recording={recording} frame={recording.frames[shown[i]!]!} />}
         />
       </section>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling pane must take the keyboard to scroll (axe: scrollable-region-focusable) */}
       <section className="tsd-split__detail" tabIndex={0} aria-label="Frame">
         {frame === undefined ? (
           <p className="tsd-empty">Select a frame to see its data, its events and what it changed.</p>

@@ -1,4 +1,4 @@
-import type { AssistantMessageState, ChatMessage, ToolCallState } from '@toolstream/core';
+import type { AssistantMessageState, CallInput, ChatMessage, ToolCallState } from '@toolstream/core';
 import { useMemo } from 'react';
 import type { Recording } from '../../recording/recording.js';
 import { shortText } from '../../recording/short-text.js';
@@ -113,6 +113,7 @@ export function StateTab({ recording, version, selection, select, reveal }: Stat
           renderRow={(i) => <StateRow row={rows[i]!} />}
         />
       </section>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling pane must take the keyboard to scroll (axe: scrollable-region-focusable) */}
       <section className="tsd-split__detail" tabIndex={0} aria-label="Call">
         {call === undefined || message?.role !== 'assistant' ? (
           <MessageSummary messages={messages} />
@@ -257,6 +258,33 @@ function CallDetail({
           <pre className="tsd-pre">{call.args === null ? (call.argsText ?? '') : jsonOf(call.args)}</pre>
         </>
       )}
+      {call.input !== null && (
+        <>
+          <h4 className="tsd-h4">Waits for {INPUT_KINDS[call.input.kind]}</h4>
+          <dl className="tsd-facts">
+            {call.input.message !== null && (
+              <>
+                <dt>message</dt>
+                <dd>{call.input.message}</dd>
+              </>
+            )}
+            <dt>ref</dt>
+            <dd className="tsd-code">{call.input.ref ?? '— (the call id)'}</dd>
+            {call.input.kind === 'approval' && (
+              <>
+                <dt>arguments editable</dt>
+                <dd>{call.input.editable ? 'yes' : 'no'}</dd>
+              </>
+            )}
+            <dt>answer</dt>
+            <dd className="tsd-code">
+              {call.input.answer === null ? '— (waiting)' : jsonOf(call.input.answer)}
+            </dd>
+            <dt>sent</dt>
+            <dd>{call.input.sent ? 'yes, in a continuation request' : 'not yet'}</dd>
+          </dl>
+        </>
+      )}
       <h4 className="tsd-h4">
         Result phase {call.result === null ? '' : call.result.complete ? '(complete)' : '(open)'}
       </h4>
@@ -278,6 +306,12 @@ function CallDetail({
     </div>
   );
 }
+
+const INPUT_KINDS: Readonly<Record<CallInput['kind'], string>> = {
+  approval: 'an approval',
+  client: 'the browser to run it (a client tool)',
+  input: 'an answer from the person',
+};
 
 function jsonOf(value: unknown): string {
   try {

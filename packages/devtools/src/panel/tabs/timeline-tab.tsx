@@ -1,5 +1,5 @@
 import type { Recording } from '../../recording/recording.js';
-import type { TimelineEntry } from '../../recording/types.js';
+import type { InputAction, TimelineEntry } from '../../recording/types.js';
 import { formatBytes, formatOffset, oneLine } from '../format.js';
 import type { Selection } from '../selection.js';
 import { VirtualList } from '../virtual-list.js';
@@ -52,6 +52,7 @@ function TimelineRow({ recording, entry }: { recording: Recording; entry: Timeli
 function describe(recording: Recording, entry: TimelineEntry): string {
   switch (entry.kind) {
     case 'turn-start':
+      if (entry.continues) return 'Turn goes on: the answers to the calls it waited on were sent';
       return entry.userText === null
         ? 'Turn begins (a stream fed in)'
         : `Turn begins: “${oneLine(entry.userText, 80)}”`;
@@ -74,6 +75,8 @@ function describe(recording: Recording, entry: TimelineEntry): string {
       return `DELETE run ${oneLine(entry.runId, 48)}: ${entry.ok ? 'cancelled on the server' : `failed (${entry.message ?? 'unknown'})`}`;
     case 'status':
       return `status ${entry.status}`;
+    case 'input':
+      return describeInput(entry.action);
     case 'turn-end': {
       const turn = recording.turns[entry.turn];
       const answer =
@@ -85,6 +88,32 @@ function describe(recording: Recording, entry: TimelineEntry): string {
       const error = entry.error === null ? '' : ` · ${entry.error.code}: ${entry.error.message}`;
       return `Turn ended: ${end?.outcome ?? entry.status}${finish}${usage}${error}`;
     }
+  }
+}
+
+function describeInput(action: InputAction): string {
+  switch (action.type) {
+    case 'answer': {
+      const { answer } = action;
+      const by = answer.by === 'user' ? '' : ` (by ${answer.by})`;
+      const what =
+        answer.type === 'approve'
+          ? `approved${answer.args === undefined ? '' : ' with edited arguments'}`
+          : answer.type === 'deny'
+            ? `denied${answer.reason === null ? '' : `: “${oneLine(answer.reason, 60)}”`}`
+            : answer.type === 'output'
+              ? 'ran in the browser'
+              : answer.type === 'error'
+                ? `failed in the browser: ${oneLine(answer.error, 60)}`
+                : 'answered';
+      return `call ${oneLine(action.callId, 32)} ${what}${by}`;
+    }
+    case 'answers-sent':
+      return `answers to ${action.callIds.length} call${action.callIds.length === 1 ? '' : 's'} sent to the server`;
+    case 'stop-waiting':
+      return 'stopped waiting for input: the waiting calls are stopped';
+    case 'allow-tool':
+      return `${oneLine(action.toolName, 48)} allowed for the rest of the conversation`;
   }
 }
 
