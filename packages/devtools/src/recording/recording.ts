@@ -25,8 +25,6 @@ export class Recording {
   readonly frames: RecordedFrame[] = [];
   readonly connections: RecordedConnection[] = [];
   readonly timeline: TimelineEntry[] = [];
-  /** Bytes of frame data recorded (UTF-16 code units: what the frames hold in memory). */
-  dataSize = 0;
   version = 0;
   readonly #mirror: StateMirror;
   readonly #listeners = new Set<() => void>();
@@ -200,7 +198,6 @@ export class Recording {
     this.#frameSteps.push(step);
     this.#stepFrames.set(step, frame.index);
     turn.endFrame = this.frames.length;
-    this.dataSize += record.frame.data.length;
     const connection = record.connection === null ? undefined : this.connections[record.connection - 1];
     if (connection !== undefined) {
       if (record.duplicate) connection.duplicates++;

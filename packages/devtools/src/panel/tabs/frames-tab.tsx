@@ -15,19 +15,45 @@ interface FramesTabProps {
   showCall(turn: number, callId: string): void;
 }
 
-/** The frames of the turn shown (or all), as filtered by the search. */
-function useShownFrames(recording: Recording, version: number, turn: number | null, query: string): number[] {
+/** The frames shown: the turn's (or all), as filtered by the search; `at(i)` is the i-th one's index. */
+interface ShownFrames {
+  count: number;
+  at(i: number): number;
+  indexOf(frame: number): number;
+}
+
+/**
+ * The frames of the turn shown (or all), as filtered by the search. Without a search they are a
+ * range (a turn's frames are consecutive): nothing is built per frame, however long the run.
+ */
+function useShownFrames(
+  recording: Recording,
+  version: number,
+  turn: number | null,
+  query: string,
+): ShownFrames {
   return useMemo(() => {
     void version; // the recording grew
     const range = turn === null ? null : recording.turns[turn];
     const from = range?.firstFrame ?? 0;
     const to = range?.endFrame ?? recording.frames.length;
     const needle = query.trim().toLowerCase();
+    if (needle === '') {
+      return {
+        count: to - from,
+        at: (i: number) => from + i,
+        indexOf: (frame: number) => (frame >= from && frame < to ? frame - from : -1),
+      };
+    }
     const shown: number[] = [];
     for (let i = from; i < to; i++) {
-      if (needle === '' || matches(recording.frames[i]!, needle)) shown.push(i);
+      if (matches(recording.frames[i]!, needle)) shown.push(i);
     }
-    return shown;
+    return {
+      count: shown.length,
+      at: (i: number) => shown[i]!,
+      indexOf: (frame: number) => shown.indexOf(frame),
+    };
   }, [recording, version, turn, query]);
 }
 
@@ -66,7 +92,7 @@ export function FramesTab({ recording, version, selection, select, showCall }: F
             onChange={(event) => setQuery(event.target.value)}
           />
           <span className="tsd-muted" aria-live="polite">
-            {deferred.trim() === '' ? `${shown.length} frames` : `${shown.length} match`}
+            {deferred.trim() === '' ? `${shown.count} frames` : `${shown.count} match`}
           </span>
         </div>
         <div className="tsd-frame-head" aria-hidden="true">
@@ -80,13 +106,13 @@ export function FramesTab({ recording, version, selection, select, showCall }: F
         </div>
         <VirtualList
           label="Frames"
-          count={shown.length}
+          count={shown.count}
           selected={position}
           follow
-          rowKey={(i) => shown[i]!}
-          onSelect={(i) => select({ frame: shown[i]! })}
+          rowKey={shown.at}
+          onSelect={(i) => select({ frame: shown.at(i) })}
           emptyText={deferred.trim() === '' ? 'No frames yet: send a message.' : 'No frame matches.'}
-          renderRow={(i) => <FrameRow recording={recording} frame={recording.frames[shown[i]!]!} />}
+          renderRow={(i) => <FrameRow recording={recording} frame={recording.frames[shown.at(i)]!} />}
         />
       </section>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling pane must take the keyboard to scroll (axe: scrollable-region-focusable) */}
