@@ -12,8 +12,9 @@ export default [
     path: 'packages/core/dist/index.js',
     import: '{ createToolStreamStore }',
     gzip: true,
-    // 14 kB before the tap (devtools), the depth limit and the connection reports: +1.1 kB.
-    limit: '15.5 kB',
+    // 17.8 kB measured: main's core with the calls that wait (PROTOCOL.md §11) is about 16.7 kB,
+    // and the tap (devtools), the depth limit and the connection reports add 1.2 kB.
+    limit: '18 kB',
   },
   {
     name: 'useToolCallStream (@toolstream/react, with the core)',
@@ -21,7 +22,8 @@ export default [
     import: '{ useToolCallStream }',
     ignore: peers,
     gzip: true,
-    limit: '17.5 kB',
+    // 19.2 kB measured: the core above and the hooks.
+    limit: '19.5 kB',
   },
   {
     name: '<ToolCall> without markdown (@toolstream/ui, with react and core)',
@@ -48,7 +50,8 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // 80 kB until the thread drew only the turns on screen: TanStack Virtual's core is about 10 kB
-    // of it (a thousand-turn conversation then costs what ten do; bench/README.md).
-    limit: '88 kB',
+    // of it (a thousand-turn conversation then costs what ten do; bench/README.md). 89.6 kB
+    // measured with the core's tap and the loader of the devtools (`<toolstream-chat devtools>`).
+    limit: '90 kB',
   },
 ];
