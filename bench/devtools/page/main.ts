@@ -24,7 +24,7 @@ const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(r
 /** Frame times while `step` runs every animation frame for `ms`. */
 async function frameRate(
   ms: number,
-  step: (i: number) => boolean | undefined,
+  step: (i: number) => boolean,
 ): Promise<{ fps: number; worstMs: number; frames: number }> {
   let last = await nextFrame();
   const start = last;
@@ -36,7 +36,7 @@ async function frameRate(
     worst = Math.max(worst, now - last);
     last = now;
     count++;
-    if (done === true || now - start >= ms) break;
+    if (done || now - start >= ms) break;
   }
   return { fps: (count * 1000) / (last - start), worstMs: worst, frames: count };
 }
@@ -66,9 +66,10 @@ async function run(): Promise<CapacityResult> {
   const shadow = document.querySelector('toolstream-devtools')!.shadowRoot!;
   const list = shadow.querySelector<HTMLElement>('[role="listbox"][aria-label="Frames"]')!;
   list.scrollTop = 0;
-  const idle = await frameRate(2000, () => {});
+  const idle = await frameRate(2000, () => false);
   const scroll = await frameRate(3000, () => {
     list.scrollTop += list.clientHeight;
+    return false;
   });
 
   const search = shadow.querySelector<HTMLInputElement>('[data-search]')!;

@@ -131,7 +131,8 @@ function describeCall(a: ToolCallState, b: ToolCallState, changes: StateChange[]
   }
 }
 
-const WAITS_FOR: Readonly<Record<CallInput['kind'], string>> = {
+/** What a call that waits waits for, as the panel says it. */
+export const WAITS_FOR: Readonly<Record<CallInput['kind'], string>> = {
   approval: 'an approval',
   client: 'the browser to run it',
   input: 'an answer from the person',

@@ -1,5 +1,6 @@
-import type { AssistantMessageState, CallInput, ChatMessage, ToolCallState } from '@toolstream/core';
+import type { AssistantMessageState, ChatMessage, ToolCallState } from '@toolstream/core';
 import { useMemo } from 'react';
+import { WAITS_FOR } from '../../recording/describe-changes.js';
 import type { Recording } from '../../recording/recording.js';
 import { shortText } from '../../recording/short-text.js';
 import { formatOffset, oneLine } from '../format.js';
@@ -260,7 +261,7 @@ function CallDetail({
       )}
       {call.input !== null && (
         <>
-          <h4 className="tsd-h4">Waits for {INPUT_KINDS[call.input.kind]}</h4>
+          <h4 className="tsd-h4">Waits for {WAITS_FOR[call.input.kind]}</h4>
           <dl className="tsd-facts">
             {call.input.message !== null && (
               <>
@@ -306,12 +307,6 @@ function CallDetail({
     </div>
   );
 }
-
-const INPUT_KINDS: Readonly<Record<CallInput['kind'], string>> = {
-  approval: 'an approval',
-  client: 'the browser to run it (a client tool)',
-  input: 'an answer from the person',
-};
 
 function jsonOf(value: unknown): string {
   try {
