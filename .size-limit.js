@@ -12,7 +12,9 @@ export default [
     path: 'packages/core/dist/index.js',
     import: '{ createToolStreamStore }',
     gzip: true,
-    limit: '14 kB',
+    // 17.8 kB measured: main's core with the calls that wait (PROTOCOL.md §11) is about 16.7 kB,
+    // and the tap (devtools), the depth limit and the connection reports add 1.2 kB.
+    limit: '18 kB',
   },
   {
     name: 'useToolCallStream (@toolstream/react, with the core)',
@@ -20,7 +22,8 @@ export default [
     import: '{ useToolCallStream }',
     ignore: peers,
     gzip: true,
-    limit: '16 kB',
+    // 19.2 kB measured: the core above and the hooks.
+    limit: '19.5 kB',
   },
   {
     name: '<ToolCall> without markdown (@toolstream/ui, with react and core)',
@@ -31,13 +34,24 @@ export default [
     limit: '12 kB',
   },
   {
+    // What an app carries once it attaches the devtools: the recording and the launcher. The
+    // panel (React UI, virtual lists, export) is a chunk of its own, loaded when first opened.
+    name: 'attachDevtools without the panel (@toolstream/devtools, with the core)',
+    path: 'packages/devtools/dist/index.js',
+    import: '{ attachDevtools }',
+    ignore: [...peers, './panel/mount-panel.js'],
+    gzip: true,
+    limit: '10 kB',
+  },
+  {
     name: 'widget.iife.js (@toolstream/widget, everything inside)',
     path: 'packages/widget/dist/widget.iife.js',
     // The file as it is served: already bundled and minified.
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // 80 kB until the thread drew only the turns on screen: TanStack Virtual's core is about 10 kB
-    // of it (a thousand-turn conversation then costs what ten do; bench/README.md).
-    limit: '88 kB',
+    // of it (a thousand-turn conversation then costs what ten do; bench/README.md). 89.6 kB
+    // measured with the core's tap and the loader of the devtools (`<toolstream-chat devtools>`).
+    limit: '90 kB',
   },
 ];

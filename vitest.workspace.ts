@@ -17,5 +17,6 @@ export const projects: TestProjectConfiguration[] = [
   'packages/mock',
   'packages/server',
   'packages/widget',
+  'packages/devtools',
   'apps/demo/vitest.e2e.config.ts',
 ];

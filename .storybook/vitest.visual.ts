@@ -13,7 +13,7 @@ export const visualProject = defineProject({
   optimizeDeps: browserDeps,
   test: {
     name: 'visual',
-    include: ['packages/ui/src/**/*.visual.test.tsx'],
+    include: ['packages/ui/src/**/*.visual.test.tsx', 'packages/devtools/src/**/*.visual.test.tsx'],
     testTimeout: 60_000,
     browser: {
       enabled: true,

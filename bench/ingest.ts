@@ -17,6 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { createAiSdkContender } from './contenders/ai-sdk.js';
 import type { Contender } from './contenders/contender.js';
 import { coreContender } from './contenders/core.js';
+import { coreTapContender } from './contenders/core-tap.js';
 import { floorContender } from './contenders/floor.js';
 import { referenceHookContender } from './contenders/reference-hook.js';
 import { cutIntoPieces, generateWorkload } from './workload.js';
@@ -32,7 +33,7 @@ const allowanceMs = env('BENCH_MAX_S', 40) * 1000;
 const aiBudgetMs = env('BENCH_AI_BUDGET_S', 60) * 1000;
 
 const aiSdk = createAiSdkContender((bytes) => (bytes > 10e6 ? aiBudgetMs : null));
-const fast = [floorContender, referenceHookContender, coreContender];
+const fast = [floorContender, referenceHookContender, coreContender, coreTapContender];
 const gc = (globalThis as { gc?: () => void }).gc;
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const heapUsed = () => process.memoryUsage().heapUsed;

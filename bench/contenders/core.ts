@@ -1,5 +1,5 @@
 import { reduceStream, type StreamSnapshot } from '@toolstream/core';
-import { compareState } from '../workload.js';
+import { compareState, type ExpectedState } from '../workload.js';
 import { type Contender, streamPieces } from './contender.js';
 
 /**
@@ -15,18 +15,21 @@ export const coreContender: Contender = {
       async run(probe) {
         snapshot = await reduceStream(streamPieces(pieces, probe));
       },
-      check(expected) {
-        if (snapshot === null) return ['no snapshot'];
-        const problems = snapshot.errors.slice(0, 3).map((error) => `error ${error.code}: ${error.message}`);
-        if (snapshot.status !== 'done') problems.push(`status ${snapshot.status}`);
-        const calls = new Map(
-          snapshot.toolCalls.map((call) => [
-            call.call_id,
-            { output: call.output, complete: call.is_complete, parentId: call.parent_call_id },
-          ]),
-        );
-        return [...problems, ...compareState(expected, snapshot.text, calls)];
-      },
+      check: (expected) => checkSnapshot(snapshot, expected),
     };
   },
 };
+
+/** How a snapshot differs from the workload's expected final state (empty when correct). */
+export function checkSnapshot(snapshot: StreamSnapshot | null, expected: ExpectedState): string[] {
+  if (snapshot === null) return ['no snapshot'];
+  const problems = snapshot.errors.slice(0, 3).map((error) => `error ${error.code}: ${error.message}`);
+  if (snapshot.status !== 'done') problems.push(`status ${snapshot.status}`);
+  const calls = new Map(
+    snapshot.toolCalls.map((call) => [
+      call.call_id,
+      { output: call.output, complete: call.is_complete, parentId: call.parent_call_id },
+    ]),
+  );
+  return [...problems, ...compareState(expected, snapshot.text, calls)];
+}

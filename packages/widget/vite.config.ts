@@ -3,14 +3,17 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { bundleAliases } from './scripts/bundle-aliases.js';
 
 /**
- * Two library builds into `dist/`: `vite build` makes the ES module `widget.js`, and
+ * Three library builds into `dist/`: `vite build` makes the ES module `widget.js`,
  * `vite build --mode iife` the classic script `widget.iife.js` (which also defines the
- * element). Everything is bundled, workspace packages through their sources, with Preact in
+ * element), and `vite build --mode devtools` the devtools' classic script `devtools.iife.js`. Everything is bundled, workspace packages through their sources, with Preact in
  * place of React (see `scripts/bundle-aliases.ts`): the widget carries its own renderer and must
  * stay small, and it shares no component or context with the page.
  */
 export default defineConfig(({ mode }) => {
-  const iife = mode === 'iife';
+  // `--mode devtools`: @toolstream/devtools as a classic script beside the widget's, for the
+  // element's `devtools` attribute (loaded only when a page asks for it; never in widget.iife.js).
+  const devtools = mode === 'devtools';
+  const iife = mode === 'iife' || devtools;
   // Absolute paths: the build may run with this file from another working directory.
   const here = import.meta.dirname;
   return {
@@ -43,12 +46,19 @@ export default defineConfig(({ mode }) => {
           handler(level, log);
         },
       },
-      lib: {
-        entry: resolve(here, iife ? 'src/iife.ts' : 'src/index.ts'),
-        name: 'ToolstreamWidget',
-        formats: [iife ? 'iife' : 'es'],
-        fileName: () => (iife ? 'widget.iife.js' : 'widget.js'),
-      },
+      lib: devtools
+        ? {
+            entry: resolve(here, '../devtools/src/iife.ts'),
+            name: 'ToolstreamDevtools',
+            formats: ['iife'],
+            fileName: () => 'devtools.iife.js',
+          }
+        : {
+            entry: resolve(here, iife ? 'src/iife.ts' : 'src/index.ts'),
+            name: 'ToolstreamWidget',
+            formats: [iife ? 'iife' : 'es'],
+            fileName: () => (iife ? 'widget.iife.js' : 'widget.js'),
+          },
     },
   };
 });

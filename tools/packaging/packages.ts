@@ -15,6 +15,7 @@ export const PUBLISHED = [
   { folder: 'mock', name: '@toolstream/mock' },
   { folder: 'server', name: '@toolstream/server' },
   { folder: 'widget', name: '@toolstream/widget' },
+  { folder: 'devtools', name: '@toolstream/devtools' },
 ] as const;
 
 export type PackageFolder = (typeof PUBLISHED)[number]['folder'];

@@ -4,6 +4,7 @@ import { Chat } from '@toolstream/ui';
 import { useCallback, useRef, useState } from 'react';
 import { BackendMenu } from './backend-menu.js';
 import { MOCK_ENDPOINT, settingsFromUrl } from './demo-settings.js';
+import { Devtools, DevtoolsToggle } from './devtools-toggle.js';
 import { FaultMenu } from './fault-menu.js';
 import { type FaultSelection, faultHeaders } from './faults.js';
 import { scenarios } from './mock-backend.js';
@@ -19,7 +20,8 @@ const initial = settingsFromUrl(
  * the chat's header — the scenario the mock plays, faults to inject, and the backend to talk to.
  * The scenario and the faults are read when a message is sent (the request body and headers),
  * so changing them never disturbs the conversation; a new backend starts a new store, which
- * keeps or clears the conversation as the reader chose.
+ * keeps or clears the conversation as the reader chose. "Devtools" attaches `@toolstream/devtools`
+ * to the store (loaded on first use).
  */
 export function DemoApp() {
   const [endpoint, setEndpoint] = useState(initial.endpoint);
@@ -27,6 +29,14 @@ export function DemoApp() {
   const [conversation, setConversation] = useState(0);
   const [scenario, setScenario] = useState(initial.scenario);
   const [faults, setFaults] = useState<FaultSelection>({ on: [], once: true });
+  const [devtools, setDevtools] = useState(initial.devtools);
+  const toggleDevtools = (on: boolean) => {
+    setDevtools(on);
+    const url = new URL(window.location.href);
+    if (on) url.searchParams.set('devtools', '1');
+    else url.searchParams.delete('devtools');
+    window.history.replaceState(null, '', url);
+  };
   // Read by the store's request callbacks, which are created once with the store.
   const latest = useRef({ scenario, faults });
   latest.current = { scenario, faults };
@@ -66,6 +76,7 @@ export function DemoApp() {
             <>
               <ScenarioMenu value={scenario} onChange={setScenario} />
               <FaultMenu value={faults} onChange={setFaults} />
+              <DevtoolsToggle on={devtools} onChange={toggleDevtools} />
               <BackendMenu
                 endpoint={endpoint}
                 mockEndpoint={MOCK_ENDPOINT}
@@ -81,6 +92,7 @@ export function DemoApp() {
             footer: 'Replies come from recorded scenarios of the mock backend.',
           }}
         />
+        {devtools && <Devtools />}
       </ToolStreamProvider>
     </div>
   );

@@ -2,17 +2,20 @@
 export interface DemoSettings {
   endpoint: string;
   scenario: string;
+  /** The devtools panel is on. */
+  devtools: boolean;
 }
 
 /** The demo's own backend: the mock, answered in the page by its service worker. */
 export const MOCK_ENDPOINT = '/api/chat/stream';
 
-/** `?endpoint=` and `?scenario=` preset the controls. */
+/** `?endpoint=`, `?scenario=` and `?devtools=1` preset the controls. */
 export function settingsFromUrl(search: string, scenarioNames: readonly string[]): DemoSettings {
   const params = new URLSearchParams(search);
   const scenario = params.get('scenario');
   return {
     endpoint: params.get('endpoint') ?? MOCK_ENDPOINT,
     scenario: scenario !== null && scenarioNames.includes(scenario) ? scenario : 'subagent-delegation',
+    devtools: params.get('devtools') === '1',
   };
 }

@@ -44,6 +44,7 @@ export { messageText } from './snapshot/snapshot.js';
 export type { SendInput, ToolStreamStore, ToolStreamStoreOptions } from './store/create-store.js';
 export { createToolStreamStore } from './store/create-store.js';
 export type { ApprovalDecision } from './store/input-driver.js';
+export type { ConnectionEvent, TapListener, TapRecord } from './tap/tap.js';
 export type { ClientTools, ToolTypes, TypedToolCall } from './tools/typed-tools.js';
 export { defineTools } from './tools/typed-tools.js';
 export type { HttpTransportOptions } from './transport/http-transport.js';

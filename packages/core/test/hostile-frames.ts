@@ -77,6 +77,14 @@ const detailKey = hostileString.filter((key) => !MEANINGFUL_KEYS.has(key));
 /** About how deep a deeply nested value goes. */
 export const DEEP = 20_000;
 
+/**
+ * How deep a value the state keeps may nest (PROTOCOL.md §2, "hostile input"): an array or
+ * object deeper than this in a detail value is replaced by {@link TOO_DEEP}, and the frame gets
+ * one protocol error for it.
+ */
+export const MAX_DEPTH = 64;
+export const TOO_DEEP = '[nested too deep]';
+
 /** A value to put in a frame: small JSON, nested ~20,000 deep, or a string of megabytes. */
 export type Val =
   | { k: 'json'; v: unknown }
@@ -625,7 +633,11 @@ let splices: string[] = [];
  * writes a marker in its place, which `writeJson` then replaces.
  */
 class Splice {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    /** Nested deeper than the core keeps (MAX_VALUE_DEPTH). */
+    readonly deep = false,
+  ) {}
   toJSON(): string {
     return `@@splice-${NONCE}-${splices.push(this.text) - 1}@@`;
   }
@@ -641,7 +653,7 @@ function writeJson(value: unknown): string {
 
 /** A value for a frame. */
 function place(val: Val): unknown {
-  return val.k === 'json' ? val.v : new Splice(valText(val));
+  return val.k === 'json' ? val.v : new Splice(valText(val), val.k === 'deep' && val.depth > MAX_DEPTH);
 }
 
 /** An object whose keys are all own data properties (`__proto__` included). */
@@ -667,7 +679,10 @@ export interface WrittenFrame {
   raw: string;
   /** The same data as JSON.stringify would write its parsed value (what an excerpt of a parsed payload shows). */
   canonical: string;
-  /** The protocol errors this frame must cause. */
+  /**
+   * The protocol errors this frame must cause: one per offence, plus one when a good entry's
+   * details hold a value nested deeper than {@link MAX_DEPTH} (cut, and reported once a frame).
+   */
   offences: number;
 }
 
@@ -811,21 +826,29 @@ export function buildScenario(s: Scenario): BuiltScenario {
 
   resolveLateEntries(drafts);
 
-  const write = (draft: Draft): WrittenFrame => {
+  const write = (draft: Draft, goodEntries: readonly unknown[] | null): WrittenFrame => {
     const canonical = 'text' in draft.frame ? (draft.frame.text as string) : writeJson(draft.frame);
     return {
       raw: s.rawSurrogates ? unescapeSurrogates(canonical) : canonical,
       canonical,
-      offences: draft.offences,
+      offences: draft.offences + (goodEntries !== null && holdsTooDeep(goodEntries) ? 1 : 0),
     };
   };
-  const clean = goodFrames.map((frame) => write(badDraft(frame, 0)));
+  const clean = goodFrames.map((frame) => write(badDraft(frame, 0), (frame.tool_calls ?? []) as unknown[]));
   return {
     clean,
-    dirty: drafts.map(write),
+    dirty: drafts.map((draft) => write(draft, draft.entries)),
     expected: expectedView(clean.map((f) => JSON.parse(f.canonical))),
     hostileCalls: hostileExpectations(calls),
   };
+}
+
+/** Whether any of a frame's good entries has a detail value nested deeper than {@link MAX_DEPTH}. */
+function holdsTooDeep(entries: readonly unknown[]): boolean {
+  return entries.some((entry) => {
+    const details = (entry as { tool_call_details?: Record<string, unknown> }).tool_call_details ?? {};
+    return Object.values(details).some((value) => value instanceof Splice && value.deep);
+  });
 }
 
 function addEntries(draft: Draft, entries: readonly BadEntry[], goodIds: readonly string[]): void {
@@ -1061,7 +1084,8 @@ function detailEntries(details: Readonly<Record<string, unknown>>): [string, str
  * `delegation_call` its call phase and `result` / `delegation_result` its result phase (a result
  * closes the call phase); `stream_part` appended until a chunk completes the phase (`is_complete`
  * not `false`), whose non-empty `tool_response` then wins; a chunk without `stream_part` sets the
- * phase's text; details merged key by key; `parent_call_id` nests, `agent` names the sub-agent.
+ * phase's text; details merged key by key, each value kept {@link MAX_DEPTH} levels deep at most;
+ * `parent_call_id` nests, `agent` names the sub-agent.
  * At the clean end, a call whose latest phase completed is `complete`, one left open `interrupted`.
  */
 export function expectedView(frames: readonly unknown[]): View {
@@ -1153,7 +1177,9 @@ export function expectedView(frames: readonly unknown[]): View {
         output: latest.text,
         complete: latest.complete,
         status: latest.complete ? 'complete' : 'interrupted',
-        details: [...call.details.keys()].sort().map((key) => [key, jsonText(call.details.get(key))]),
+        details: [...call.details.keys()]
+          .sort()
+          .map((key) => [key, jsonText(call.details.get(key), MAX_DEPTH)]),
       };
     }),
     topLevel: list.filter((call) => call.parentId === null).map((call) => call.id),
@@ -1163,15 +1189,19 @@ export function expectedView(frames: readonly unknown[]): View {
 
 /**
  * JSON text of a parsed value, as JSON.stringify writes it, but without recursion (values nest
- * 20,000 deep, where JSON.stringify gives up).
+ * 20,000 deep, where JSON.stringify gives up). With `maxDepth`, an array or object that would be
+ * nested deeper is written as the string {@link TOO_DEEP}.
  */
-export function jsonText(root: unknown): string {
+export function jsonText(root: unknown, maxDepth = Number.POSITIVE_INFINITY): string {
   let out = '';
   // Open arrays and objects: the container, its keys (objects), and the next index.
   const open: { value: unknown[] | Record<string, unknown>; keys: string[] | null; index: number }[] = [];
   let next: unknown = root;
   for (;;) {
-    if (Array.isArray(next)) {
+    const container = typeof next === 'object' && next !== null;
+    if (container && open.length >= maxDepth) {
+      out += JSON.stringify(TOO_DEEP);
+    } else if (Array.isArray(next)) {
       out += '[';
       open.push({ value: next, keys: null, index: 0 });
     } else if (typeof next === 'object' && next !== null) {

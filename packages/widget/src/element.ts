@@ -1,5 +1,6 @@
 import type { ToolStreamStore } from '@toolstream/core';
 import { readAttributes, WIDGET_ATTRIBUTES } from './attributes.js';
+import { attachDevtoolsFromScript, devtoolsUrl } from './devtools.js';
 import { mount, type WidgetHandle } from './mount.js';
 import { OPTION_NAMES, type WidgetOptions, type WidgetPlacement, type WidgetTheme } from './options.js';
 
@@ -41,6 +42,11 @@ export interface ToolstreamChatAttributes {
   persist?: 'true' | 'false';
   'storage-key'?: string;
   nonce?: string;
+  /**
+   * Present to attach `@toolstream/devtools` to the chat: loads `devtools.iife.js` from beside the
+   * widget's script, or from the URL given as the value.
+   */
+  devtools?: boolean | string;
 }
 
 declare global {
@@ -71,9 +77,11 @@ export function defineToolstreamChat(tag: string = DEFAULT_TAG): ToolstreamChatE
 
 function createElementClass(): ToolstreamChatElementConstructor {
   return class ToolstreamChat extends HTMLElement implements ToolstreamChatElement {
-    static readonly observedAttributes = WIDGET_ATTRIBUTES;
+    static readonly observedAttributes = [...WIDGET_ATTRIBUTES, 'devtools'];
     #options: WidgetOptions = {};
     #handle: WidgetHandle | null = null;
+    /** The devtools attached (to which store), when the `devtools` attribute asks for them. */
+    #devtools: { store: ToolStreamStore; detach: Promise<() => void> } | null = null;
 
     get options(): WidgetOptions {
       return this.#options;
@@ -95,6 +103,7 @@ function createElementClass(): ToolstreamChatElementConstructor {
         this.#options = early ?? {};
       }
       if (this.#handle === null) this.#handle = mount(this, this.#effectiveOptions());
+      this.#syncDevtools();
     }
 
     disconnectedCallback() {
@@ -103,11 +112,32 @@ function createElementClass(): ToolstreamChatElementConstructor {
         if (this.isConnected || this.#handle === null) return;
         this.#handle.unmount();
         this.#handle = null;
+        this.#syncDevtools();
       });
     }
 
     attributeChangedCallback(_name: string, previous: string | null, next: string | null) {
       if (previous !== next) this.#handle?.update(this.#effectiveOptions());
+      this.#syncDevtools();
+    }
+
+    /** Attaches the devtools to the current store while the attribute is there (again after a new store). */
+    #syncDevtools() {
+      const store = this.#handle?.store ?? null;
+      const wanted = this.hasAttribute('devtools') && store !== null;
+      if (this.#devtools !== null && (!wanted || this.#devtools.store !== store)) {
+        void this.#devtools.detach.then((detach) => detach()).catch(() => {});
+        this.#devtools = null;
+      }
+      if (!wanted || this.#devtools !== null) return;
+      const detach = attachDevtoolsFromScript(
+        store,
+        devtoolsUrl(this.getAttribute('devtools') ?? ''),
+        this.nonce || undefined,
+      );
+      // A script that cannot load leaves the chat as it is; the console says why.
+      detach.catch((error: unknown) => console.warn('toolstream:', error));
+      this.#devtools = { store, detach };
     }
 
     #effectiveOptions(): WidgetOptions {

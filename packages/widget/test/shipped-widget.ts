@@ -4,10 +4,12 @@ import { inject } from 'vitest';
 // The packaging checks' global setup packs the package and provides where it unpacked it.
 import type {} from '../../../tools/packaging/packages.js';
 
-/** The two bundles as published (dist/ of the packed tarball), as text. */
+/** The bundles as published (dist/ of the packed tarball), as text. */
 export interface ShippedWidget {
   esm: string;
   iife: string;
+  /** The devtools' classic script the `devtools` attribute loads. */
+  devtools: string;
 }
 
 /**
@@ -16,9 +18,10 @@ export interface ShippedWidget {
  */
 export async function shippedWidget(): Promise<ShippedWidget> {
   const { dir } = inject('packed').widget;
-  const [esm, iife] = await Promise.all([
+  const [esm, iife, devtools] = await Promise.all([
     readFile(join(dir, 'dist/widget.js'), 'utf8'),
     readFile(join(dir, 'dist/widget.iife.js'), 'utf8'),
+    readFile(join(dir, 'dist/devtools.iife.js'), 'utf8'),
   ]);
-  return { esm, iife };
+  return { esm, iife, devtools };
 }

@@ -19,11 +19,12 @@ html { font-size: 40px !important; }
 button, textarea, section, h2, div { all: unset !important; display: inline !important; }
 `;
 
-/** What a page shows, from the query string: `placement`, `hostile=1`, `theme=1` (page tokens). */
+/** What a page shows, from the query string: `placement`, `hostile=1`, `theme=1` (page tokens), `devtools=1`. */
 function page(url: URL): string {
   const placement = url.searchParams.get('placement') ?? 'inline';
   const hostile = url.searchParams.get('hostile') === '1';
   const themed = url.searchParams.get('theme') === '1';
+  const devtools = url.searchParams.get('devtools') === '1';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -37,7 +38,7 @@ ${themed ? '<link rel="stylesheet" href="/theme.css">' : ''}
 <p id="page-text">The page's own text.</p>
 <div id="outside" data-slot="chat" class="ts-chat"><button class="ts-composer__button">Not the widget's</button></div>
 <toolstream-chat endpoint="/api/chat/stream" title="Support" placement="${placement}"
-  headers='{"x-tenant":"acme"}' storage-key="${placement}"></toolstream-chat>
+  headers='{"x-tenant":"acme"}' storage-key="${placement}"${devtools ? ' devtools' : ''}></toolstream-chat>
 <script src="/widget.iife.js"></script>
 </body>
 </html>`;
@@ -98,7 +99,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(widgetScript: string): Promise<TestServer> {
+export async function startTestServer(widgetScript: string, devtoolsScript = ''): Promise<TestServer> {
   const chatRequests: ChatRequest[] = [];
   const send = (res: ServerResponse, type: string, body: string) => {
     res.writeHead(200, {
@@ -129,6 +130,8 @@ export async function startTestServer(widgetScript: string): Promise<TestServer>
         return send(res, 'text/html; charset=utf-8', page(url));
       case '/widget.iife.js':
         return send(res, 'text/javascript; charset=utf-8', widgetScript);
+      case '/devtools.iife.js':
+        return send(res, 'text/javascript; charset=utf-8', devtoolsScript);
       case '/probe.js':
         return send(res, 'text/javascript; charset=utf-8', PROBE);
       case '/hostile.css':

@@ -21,7 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   built = await shippedWidget();
-  server = await startTestServer(built.iife);
+  server = await startTestServer(built.iife, built.devtools);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   await mkdir(SCREENSHOTS, { recursive: true });
 }, 120_000);
@@ -56,6 +56,15 @@ describe('the built bundle', () => {
       expect(finds(code, 'react.transitional.element')).toBe(false);
     }
     expect(finds(built.iife, 'ToolstreamWidget')).toBe(true);
+  });
+
+  it('carries none of the devtools: the `devtools` attribute loads them from a script of their own', () => {
+    for (const code of [built.esm, built.iife]) {
+      expect(finds(code, 'tsd-panel')).toBe(false);
+      expect(finds(code, 'tsd-launcher')).toBe(false);
+      expect(finds(code, 'devtools.iife.js')).toBe(true);
+    }
+    expect(finds(built.devtools, 'tsd-panel')).toBe(true);
   });
 });
 
@@ -266,6 +275,34 @@ describe('the widget in Chromium', { timeout: 40_000 }, () => {
     await page.locator('toolstream-chat [data-slot="widget-close"]').click();
     await panel.waitFor({ state: 'hidden' });
     expect(await focusedSlot()).toBe('widget-launcher');
+    expect(await problems()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('with the devtools attribute: loads the devtools beside its script, on its store, under the strict policy', async () => {
+    const { page, errors, problems } = await openPage('placement=inline&hostile=1&devtools=1');
+    const launcher = page.locator('toolstream-devtools .tsd-launcher');
+    await launcher.waitFor();
+    await sendMessage(page, 'Hello devtools');
+    await launcher.click();
+    const panel = page.locator('toolstream-devtools [role="dialog"]');
+    await panel.waitFor();
+    const frames = panel.getByRole('listbox', { name: 'Frames' });
+    // The widget's answer: six frames, every one seen by the panel through the widget's store.
+    await expect.poll(() => panel.getByRole('tab', { name: /Frames/ }).textContent()).toBe('Frames6');
+    await frames.press('End');
+    expect(await panel.getByRole('region', { name: 'Frame', exact: true }).textContent()).toContain(
+      'docs.example.com',
+    );
+    // The hostile page sheet does not reach the panel, not even its inherited properties.
+    const title = await panel.locator('.tsd-title').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { color: style.color, transform: style.textTransform, spacing: style.letterSpacing };
+    });
+    expect(title).toMatchObject({ transform: 'none', spacing: 'normal' });
+    expect(title.color).not.toBe('rgb(255, 0, 0)');
+    await page.screenshot({ path: join(SCREENSHOTS, 'widget-devtools.png') });
     expect(await problems()).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -29,6 +29,8 @@ export interface DemoParams {
   scenario?: string;
   /** The window size; default a laptop's (1280 × 860). */
   viewport?: { width: number; height: number };
+  /** Start with the devtools panel on (`?devtools=1`). */
+  devtools?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function openDemo(
   const query = new URLSearchParams();
   if (params.endpoint !== undefined) query.set('endpoint', params.endpoint);
   if (params.scenario !== undefined) query.set('scenario', params.scenario);
+  if (params.devtools) query.set('devtools', '1');
   const search = query.size > 0 ? `?${query}` : '';
   await page.goto(`${demoUrl}/${search}`);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();

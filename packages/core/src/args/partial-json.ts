@@ -1,3 +1,5 @@
+import { MAX_VALUE_DEPTH } from '../adapters/value-depth.js';
+
 /**
  * An incremental JSON parser for tool-call arguments that arrive in pieces. Each character is
  * read once, however the text is cut, so feeding a document costs O(length) in total (peers
@@ -326,6 +328,11 @@ class Parser implements PartialJsonParser {
     this.#started = true;
     this.#leafSlot = this.#nextSlot();
     if (code === 123 /* { */ || code === 91 /* [ */) {
+      // State keeps what this parser reads, and must always serialize (see value-depth.ts).
+      if (this.#stack.length >= MAX_VALUE_DEPTH) {
+        this.#fail(i, `the value nests more than ${MAX_VALUE_DEPTH} levels deep`);
+        return;
+      }
       const isArray = code === 91;
       const container: Container = isArray ? [] : {};
       this.#store(this.#leafSlot, container);

@@ -3,6 +3,7 @@ import type { ProtocolOption } from '../adapters/auto.js';
 import type { EventIdLog } from '../adapters/event-id-log.js';
 import { createFramePipeline } from '../adapters/frame-pipeline.js';
 import type { SseFrame } from '../protocol/wire.js';
+import type { Tap } from '../tap/tap.js';
 import { createFrameDecoder, type Framing } from './frame-decoder.js';
 
 /**
@@ -36,11 +37,18 @@ export interface StreamReaderOptions {
   framing?: Framing | undefined;
   /** Ids applied by an earlier connection to the same run. */
   appliedIds?: EventIdLog | undefined;
+  /** Reports chunks and frames while a listener is attached (see {@link Tap}). */
+  tap?: Tap | undefined;
 }
 
 /** Creates a {@link StreamReader} that sends its events to `emit`. */
 export function createStreamReader(emit: Emit, options: StreamReaderOptions = {}): StreamReader {
   const pipeline = createFramePipeline(emit, options);
+  const tap = options.tap;
+  const push =
+    tap === undefined
+      ? (frame: SseFrame) => pipeline.push(frame)
+      : (frame: SseFrame) => (tap.active ? tap.frame(frame, pipeline.push) : pipeline.push(frame));
   let serverRetryMs: number | null = null;
   // A stream none of whose lines is SSE (binary data, an HTML page) must not end as an empty
   // success: its first such line is reported at the end when no frame came at all (`null`).
@@ -48,7 +56,7 @@ export function createStreamReader(emit: Emit, options: StreamReaderOptions = {}
   const callbacks = {
     onFrame: (frame: SseFrame) => {
       unreadable = null;
-      pipeline.push(frame);
+      push(frame);
     },
     onRetry: (ms: number) => {
       serverRetryMs = ms;
@@ -72,16 +80,21 @@ export function createStreamReader(emit: Emit, options: StreamReaderOptions = {}
       return serverRetryMs;
     },
     appliedIds: pipeline.appliedIds,
-    feed: (chunk) => decoder.feed(chunk),
-    pushFrame: (frame) => pipeline.push(frame),
+    feed(chunk) {
+      if (tap?.active) tap.chunk(chunk);
+      decoder.feed(chunk);
+    },
+    pushFrame: (frame) => {
+      push(frame);
+    },
     pushPayload(payload) {
-      pipeline.push(typeof payload === 'string' ? { data: payload } : { data: '', json: payload });
+      push(typeof payload === 'string' ? { data: payload } : { data: '', json: payload });
     },
     restart: () => decoder.reset(),
     end() {
       decoder.end();
       // Handed on as a frame of no known event: the adapter says it cannot read it.
-      if (unreadable) pipeline.push({ event: '', data: unreadable });
+      if (unreadable) push({ event: '', data: unreadable });
       pipeline.end();
     },
   };

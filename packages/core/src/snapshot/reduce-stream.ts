@@ -3,8 +3,10 @@ import { type ProtocolOption, resolveProtocol } from '../adapters/auto.js';
 import { networkError, type ToolStreamError } from '../errors.js';
 import type { Framing } from '../reader/frame-decoder.js';
 import { createStreamReader } from '../reader/stream-reader.js';
+import type { ToolStreamAction } from '../reducer/actions.js';
 import { openBatch } from '../reducer/reduce.js';
 import { initialState, type ToolStreamState } from '../reducer/state.js';
+import { Tap, type TapListener } from '../tap/tap.js';
 import { type StreamSnapshot, toSnapshot } from './snapshot.js';
 
 /** What {@link reduceStream} reads: SSE text, a byte stream, or any async iterable of chunks. */
@@ -25,6 +27,8 @@ export interface ReduceStreamOptions {
   signal?: AbortSignal;
   /** Receives the full state after the stream ended, for callers who need more than the snapshot. */
   onState?: (state: ToolStreamState) => void;
+  /** Sees the stream as a store's tap would: chunks, frames and their events, the run's actions. */
+  tap?: TapListener;
 }
 
 /**
@@ -55,16 +59,27 @@ async function readToState(input: StreamInput, options: ReduceStreamOptions): Pr
   // Nobody sees the intermediate states: the whole stream is one batch of the reducer, so each
   // object is copied at most once, and each event is applied the moment it is emitted.
   const batch = openBatch(initialState(), Date.now());
-  batch.apply({
+  let tap: Tap | undefined;
+  let apply = (action: ToolStreamAction) => batch.apply(action);
+  if (options.tap !== undefined) {
+    const attached = new Tap();
+    attached.add(options.tap);
+    tap = attached;
+    apply = (action) => {
+      attached.action(action);
+      batch.apply(action);
+    };
+  }
+  apply({
     type: 'run-start',
     assistantMessageId: 'assistant-1',
     placement: { kind: 'append', userMessage: null },
     protocol: null,
   });
-  const reader = createStreamReader((event) => batch.apply(event), options);
+  const reader = createStreamReader(apply, { ...options, tap });
   const end = (status: 'done' | 'error' | 'aborted', error: ToolStreamError | null) => {
-    if (status === 'done') batch.apply({ type: 'run-info', protocol: reader.protocol });
-    batch.apply({ type: 'run-end', status, error });
+    if (status === 'done') apply({ type: 'run-info', protocol: reader.protocol });
+    apply({ type: 'run-end', status, error });
     return batch.state;
   };
 

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ToolStreamAction } from '../reducer/actions.js';
 import { applyActions } from '../reducer/reduce.js';
 import type { ToolStreamState } from '../reducer/state.js';
+import type { Tap } from '../tap/tap.js';
 import { createScheduler, type Schedule } from './scheduler.js';
 
 /**
@@ -23,6 +24,7 @@ export function createBatchedState(
   start: ToolStreamState,
   schedule: Schedule,
   now: () => number,
+  tap: Tap,
 ): BatchedState {
   const api = createStore<ToolStreamState>()(() => start);
   let queue: ToolStreamAction[] = [];
@@ -39,6 +41,7 @@ export function createBatchedState(
     api,
     dispatch(action) {
       queue.push(action);
+      if (tap.active) tap.action(action);
       scheduler.request();
     },
     flush() {
@@ -48,6 +51,7 @@ export function createBatchedState(
     replace(state) {
       queue = [];
       scheduler.cancel();
+      if (tap.active) tap.replace(state);
       api.setState(state, true);
     },
   };

@@ -45,6 +45,26 @@ function storeFor(target: SseServer, options: ToolStreamStoreOptions = {}) {
 const sawEvent = (id: string) => (state: ToolStreamState) => state.run.lastEventId === id;
 
 describe('resume after a network drop', () => {
+  it('does not re-attach after a fatal error event: the run has ended', async () => {
+    const target = await startSseServer({
+      events: [
+        { id: 'e1', data: textData('Working… ') },
+        { id: 'e2', event: 'error', data: 'The agent failed.' },
+        { id: 'e3', data: textData('never read') },
+      ],
+      runId: 'run-x',
+      connections: [{ kind: 'stream', send: 2, after: 'drop' }],
+    });
+    server = target;
+    const chat = storeFor(target);
+    await chat.send('go');
+    const state = chat.getState();
+    expect(target.streamRequests()).toHaveLength(1);
+    expect(state.status).toBe('error');
+    expect(assistantText(state)).toBe('Working… ');
+    expect(state.error).toMatchObject({ code: 'server', message: 'The agent failed.' });
+  });
+
   it('re-attaches a named run with GET <endpoint>/<runId> and Last-Event-ID, with exactly one POST', async () => {
     const target = await serve({ runId: 'run-1', connections: [{ kind: 'stream', send: 3, after: 'hold' }] });
     const chat = storeFor(target);

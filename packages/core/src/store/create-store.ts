@@ -21,6 +21,7 @@ import {
   type ToolStreamState,
 } from '../reducer/state.js';
 import { lookup } from '../reducer/table.js';
+import { Tap, type TapListener } from '../tap/tap.js';
 import { createHttpTransport, type HttpTransportOptions } from '../transport/http-transport.js';
 import type { ResumeToken, ToolStreamTransport, TurnRequest, TurnTrigger } from '../transport/transport.js';
 import { createBatchedState } from './batched-state.js';
@@ -158,6 +159,14 @@ export interface ToolStreamStore {
   allowTool(toolName: string): void;
   /** Sends the answers of the turn that waits (with `autoContinue: false`); nothing when some are missing. */
   continue(): Promise<void>;
+  /**
+   * Attaches a listener to what the store's streams do — raw chunks, frames with the events each
+   * became, connections (requests, drops, waits, re-attaches, cancels) and the store's own
+   * actions — for developer tools (`@toolstream/devtools`) and logging. Queued updates are
+   * published first, so the listener starts from `getState()`. Returns the function that
+   * detaches it. With no listener attached nothing is recorded.
+   */
+  tap(listener: TapListener): () => void;
 }
 
 /**
@@ -181,12 +190,14 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     (options.endpoint === undefined ? null : createHttpTransport({ ...options, endpoint: options.endpoint }));
   const startMessages = () => normalizeMessages(options.initialMessages ?? [], now());
   const restored = options.initialState;
+  const tap = new Tap(now);
   const state = createBatchedState(
     restored === undefined
       ? initialState(startMessages())
       : { ...restored, messages: normalizeMessages(restored.messages, now(), true) },
     options.schedule ?? 'frame',
     now,
+    tap,
   );
   const { api, dispatch } = state;
   const sessions = createRunSessions({
@@ -196,6 +207,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     protocols: options.protocols,
     onFinish: options.onFinish,
     onError: options.onError,
+    tap,
   });
   // Extra body fields of each user message, so a retry sends what the first request sent.
   const bodies = new Map<string, Record<string, unknown> | undefined>();
@@ -495,6 +507,10 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     async continue() {
       const waiting = waitingTurn();
       if (waiting !== null) await continueTurn(waiting.answer.id);
+    },
+    tap(listener) {
+      state.flush();
+      return tap.add(listener);
     },
   };
 

@@ -5,6 +5,7 @@ import { networkError, type ToolStreamError, TransportFailure } from '../errors.
 import type { StreamEvent } from '../protocol/events.js';
 import { createStreamReader, type StreamReader } from '../reader/stream-reader.js';
 import type { ToolStreamState } from '../reducer/state.js';
+import type { Tap } from '../tap/tap.js';
 import type { ResumeToken, ToolStreamTransport, TransportSink } from '../transport/transport.js';
 import type { BatchedState } from './batched-state.js';
 
@@ -12,7 +13,7 @@ import type { BatchedState } from './batched-state.js';
 export interface Session {
   readonly controller: AbortController;
   readonly reader: StreamReader;
-  /** The stream said it is done. */
+  /** The stream said it is done (or ended it with a fatal error). */
   sawDone: boolean;
   ended: boolean;
   /** A transport request feeds it (else `ingest*` does). */
@@ -32,6 +33,7 @@ export interface RunSessionOptions {
   protocols: readonly AdapterDefinition[] | undefined;
   onFinish: ((state: ToolStreamState) => void) | undefined;
   onError: ((error: ToolStreamError) => void) | undefined;
+  tap: Tap;
 }
 
 /**
@@ -65,7 +67,7 @@ export interface RunSessions {
 }
 
 export function createRunSessions(options: RunSessionOptions): RunSessions {
-  const { state, transport } = options;
+  const { state, transport, tap } = options;
   const { dispatch } = state;
   let current: Session | null = null;
   // The SSE ids the last named run applied here, so that re-attaching it on this store skips an
@@ -80,7 +82,9 @@ export function createRunSessions(options: RunSessionOptions): RunSessions {
     open(appliedIds) {
       const emit = (event: StreamEvent) => {
         if (session.ended) return;
-        if (event.type === 'done') session.sawDone = true;
+        // A fatal error in the stream ends the run as `done` does: nothing after it is read, and a
+        // connection dropped right after it is not re-attached (the turn has ended).
+        if (event.type === 'done' || event.type === 'server-error') session.sawDone = true;
         dispatch(event);
       };
       const session: Session = {
@@ -89,6 +93,7 @@ export function createRunSessions(options: RunSessionOptions): RunSessions {
           protocol: options.protocol,
           protocols: options.protocols,
           appliedIds,
+          tap,
         }),
         sawDone: false,
         ended: false,
@@ -98,6 +103,7 @@ export function createRunSessions(options: RunSessionOptions): RunSessions {
         runId: null,
       };
       current = session;
+      tap.noConnection();
       return session;
     },
 
@@ -161,8 +167,10 @@ export function createRunSessions(options: RunSessionOptions): RunSessions {
       if (transport === null) return;
       try {
         await transport.cancel(runId);
+        if (tap.active) tap.connection({ type: 'cancel', runId, ok: true });
       } catch (cause) {
         const reason = cause instanceof Error ? cause.message : 'unknown error';
+        if (tap.active) tap.connection({ type: 'cancel', runId, ok: false, message: reason });
         dispatch({
           type: 'error',
           error: networkError(`Could not ask the server to cancel run ${runId}: ${reason}`, false),
@@ -213,6 +221,9 @@ export function createRunSessions(options: RunSessionOptions): RunSessions {
       return state.api.getState().run.lastEventId;
     },
     serverRetryMs: () => session.reader.serverRetryMs,
+    connection(event) {
+      if (tap.active) tap.connection(event);
+    },
   });
 
   return sessions;

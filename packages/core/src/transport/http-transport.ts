@@ -77,6 +77,7 @@ export function createHttpTransport(options: HttpTransportOptions): ToolStreamTr
       onRunId: sink.runId,
       onResponse: sink.open,
       onChunk: sink.chunk,
+      onConnection: (event) => sink.connection?.(event),
     });
 
   return {

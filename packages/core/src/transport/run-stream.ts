@@ -1,4 +1,5 @@
 import { networkError, TransportFailure } from '../errors.js';
+import type { ConnectionEvent } from '../tap/tap.js';
 import { backoffDelay, DEFAULT_RECONNECT, type ReconnectOptions, sleep } from './backoff.js';
 import { openStream, type StreamRequest } from './open-stream.js';
 import { runUrl } from './run-url.js';
@@ -31,6 +32,8 @@ export interface RunStreamOptions {
   onResponse(): void;
   /** Return `false` to stop reading (the stream said it is done). */
   onChunk(chunk: Uint8Array): boolean;
+  /** What happens to each connection, for a store's tap (see `TransportSink.connection`). */
+  onConnection?: (event: ConnectionEvent) => void;
   random?: () => number;
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -50,6 +53,7 @@ export interface RunStreamOptions {
  */
 export async function runStream(options: RunStreamOptions): Promise<void> {
   const wait = options.wait ?? sleep;
+  const report = options.onConnection ?? (() => {});
   const reconnect = options.reconnect;
   const maxRateLimitRetries = options.maxRateLimitRetries ?? 3;
   let runId = options.resumeRunId ?? null;
@@ -73,6 +77,13 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
     options.onStatus(attempts > 0 || refusals > 0 || reattaching ? 'reconnecting' : 'connecting');
     options.onResponse();
     const idBefore = options.lastEventId();
+    report({
+      type: 'request',
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
     try {
       await openStream(request, {
         fetch: options.fetch,
@@ -84,16 +95,22 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
             runId = named;
             options.onRunId(named);
           }
+          report({ type: 'open', status: response.status, headers: headerRecord(response.headers) });
           refusals = 0;
           options.onStatus('streaming');
         },
         onChunk: options.onChunk,
       });
+      report({ type: 'close', reason: 'end' });
       return;
     } catch (cause) {
       const failure = asFailure(cause);
       const detail = failure.detail;
-      if (detail.code === 'aborted') throw failure;
+      if (detail.code === 'aborted') {
+        report({ type: 'close', reason: 'aborted' });
+        throw failure;
+      }
+      report({ type: 'close', reason: 'failed', error: detail });
       const lastId = options.lastEventId();
       if (lastId !== null && lastId !== idBefore) attempts = 0;
       const status = 'status' in detail ? detail.status : undefined;
@@ -105,6 +122,7 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
         const delay =
           (detail.code === 'rate-limited' ? detail.retryAfterMs : undefined) ??
           backoffDelay(refusals, reconnect || DEFAULT_RECONNECT, null, options.random);
+        report({ type: 'wait', ms: delay, attempt: refusals, reason: 'refused' });
         options.onStatus('reconnecting');
         await wait(delay, options.signal).catch(() => {
           throw aborted();
@@ -147,10 +165,9 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
         });
       }
       options.onStatus('reconnecting');
-      await wait(
-        backoffDelay(attempts, reconnect, options.serverRetryMs(), options.random),
-        options.signal,
-      ).catch(() => {
+      const delay = backoffDelay(attempts, reconnect, options.serverRetryMs(), options.random);
+      report({ type: 'wait', ms: delay, attempt: attempts, reason: 'reconnect' });
+      await wait(delay, options.signal).catch(() => {
         throw aborted();
       });
       if (request.method === 'GET' && runId === null) {
@@ -173,6 +190,15 @@ async function resumeHeaders(options: RunStreamOptions): Promise<Record<string, 
   const headers = { ...(await options.headers()), accept: 'text/event-stream' };
   const lastEventId = options.lastEventId();
   return lastEventId === null ? headers : { ...headers, 'last-event-id': lastEventId };
+}
+
+/** The response's headers by name, in a table without a prototype (the names are the server's). */
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = Object.create(null);
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 function asFailure(cause: unknown): TransportFailure {

@@ -1,5 +1,6 @@
 import type { Continuation } from '../input/answers.js';
 import type { ChatMessage } from '../reducer/state.js';
+import type { ConnectionEvent } from '../tap/tap.js';
 
 /** What a run needs to be re-attached later, also after a reload. Plain JSON. */
 export interface ResumeToken {
@@ -40,6 +41,11 @@ export interface TransportSink {
   lastEventId(): string | null;
   /** The server's `retry:` value, once it sent one. */
   serverRetryMs(): number | null;
+  /**
+   * What happens to each connection (requests, answers, drops, waits), for a store's tap
+   * (devtools). Optional to call: a transport that reports nothing only leaves the timeline empty.
+   */
+  connection?(event: ConnectionEvent): void;
 }
 
 /**

@@ -143,7 +143,16 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
   };
 
   const server = createRunHandler<MockTurn>({
-    store: options.store ?? createMemoryRunStore({ retentionMs: options.graceMs ?? 30_000 }),
+    // A scenario is played whole, at any speed (tests use Infinity): faster than its reader reads,
+    // a run longer than the store's default 10,000 frames (long-run, an exported recording) lost
+    // its first frames before they were read, and the reader got 410. A mock keeps its runs whole.
+    store:
+      options.store ??
+      createMemoryRunStore({
+        retentionMs: options.graceMs ?? 30_000,
+        maxFramesPerRun: Number.POSITIVE_INFINITY,
+        maxBytesPerRun: Number.POSITIVE_INFINITY,
+      }),
     basePath,
     resumable: options.resume ?? true,
     cors,

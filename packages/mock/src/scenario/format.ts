@@ -57,6 +57,11 @@ export interface ScenarioHeader {
   protocol: ScenarioProtocol;
   /** Words that select this scenario when a request names none (matched in the user's message). */
   keywords?: string[];
+  /**
+   * Where the scenario came from, when a tool recorded it (`@toolstream/devtools` writes its
+   * connections, timeline and the redaction it applied): any JSON object. Replays ignore it.
+   */
+  recording?: Record<string, unknown>;
 }
 
 /** One SSE event of a scenario. */
@@ -115,6 +120,7 @@ export function serializeScenario(scenario: Scenario): string {
     protocol: header.protocol,
   };
   if (header.keywords !== undefined && header.keywords.length > 0) head.keywords = [...header.keywords];
+  if (header.recording !== undefined) head.recording = header.recording;
   const lines = [JSON.stringify(head)];
   for (const step of scenario.steps) lines.push(JSON.stringify(orderedStep(step)));
   return `${lines.join('\n')}\n`;

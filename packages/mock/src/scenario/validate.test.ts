@@ -64,6 +64,23 @@ describe('validateScenarioText', () => {
     expect(issuesOf(frame({}))[0]).toMatchObject({ line: 1, field: 'type' });
   });
 
+  it('keeps a recording object in the header, written back as it came, and refuses anything else there', () => {
+    const recording = { by: '@toolstream/devtools', connections: [{ request: { method: 'POST' } }] };
+    const recorded = header.replace(
+      '{"type":"header",',
+      `{"type":"header","recording":${JSON.stringify(recording)},`,
+    );
+    const result = validateScenarioText(`${recorded}\n${frame({})}`);
+    expect(result.scenario?.header.recording).toEqual(recording);
+    expect(serializeScenario(result.scenario!).split('\n')[0]).toContain(
+      `"recording":${JSON.stringify(recording)}`,
+    );
+    const wrong = header.replace('{"type":"header",', '{"type":"header","recording":[1],');
+    expect(issuesOf(`${wrong}\n${frame({})}`)).toEqual([
+      { line: 1, field: 'recording', message: 'must be a JSON object (got [1])' },
+    ]);
+  });
+
   it('accepts the provider protocols and names every allowed protocol when one is wrong', () => {
     for (const protocol of PROVIDER_PROTOCOLS) {
       const text = `${header.replace('chat-message-response', protocol)}\n${frame({ data: '[DONE]' })}`;

@@ -48,7 +48,7 @@ export function formatIssue(issue: ScenarioIssue): string {
 }
 
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const HEADER_KEYS = new Set(['type', 'name', 'description', 'protocol', 'keywords']);
+const HEADER_KEYS = new Set(['type', 'name', 'description', 'protocol', 'keywords', 'recording']);
 const FRAME_KEYS = new Set(['type', 'delay', 'event', 'id', 'data']);
 const DISCONNECT_KEYS = new Set(['type', 'delay']);
 /** Enough to fix a broken file; a file broken on every line would otherwise flood the terminal. */
@@ -164,7 +164,7 @@ function checkHeader(
   const before = report.count;
   if (value.type !== 'header') report.add('type', `must be "header" on line 1 (got ${show(value.type)})`);
   unknownKeys(value, HEADER_KEYS, report);
-  const { name, description, protocol, keywords } = value;
+  const { name, description, protocol, keywords, recording } = value;
   if (typeof name !== 'string' || !NAME_PATTERN.test(name)) {
     report.add('name', `must be a kebab-case string like "subagent-delegation" (got ${show(name)})`);
   } else if (expectedName !== undefined && name !== expectedName) {
@@ -185,6 +185,9 @@ function checkHeader(
   ) {
     report.add('keywords', 'must be an array of non-empty strings');
   }
+  if (recording !== undefined && !isRecord(recording)) {
+    report.add('recording', `must be a JSON object (got ${show(recording)})`);
+  }
   if (report.count !== before) return null;
   const header: ScenarioHeader = {
     type: 'header',
@@ -193,6 +196,7 @@ function checkHeader(
     protocol: protocol as ScenarioProtocol,
   };
   if (Array.isArray(keywords)) header.keywords = keywords as string[];
+  if (isRecord(recording)) header.recording = recording;
   return header;
 }
 

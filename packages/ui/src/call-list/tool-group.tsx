@@ -1,10 +1,11 @@
 import { findMessage } from '@toolstream/core';
-import { useToolStreamState } from '@toolstream/react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useResolvedStore, useToolStreamState } from '@toolstream/react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useAnswerId } from '../internal/answer-scope.js';
 import { formatDuration, plural } from '../internal/format.js';
 import { GroupItemContext } from '../internal/group-item.js';
 import { CheckIcon, ChevronIcon } from '../internal/icons.js';
+import { leadsTo, type RevealCallDetail, revealCall, useRevealRequests } from '../internal/reveal-call.js';
 import { callLabel } from '../tool-call/call-label.js';
 import { ToolCall } from '../tool-call/tool-call.js';
 import { useToolLabels } from '../tool-call/tool-renderers.js';
@@ -45,6 +46,21 @@ export function ToolGroup({ callIds }: { callIds: readonly string[] }) {
   const messageId = useAnswerId('ToolGroup');
   const [open, setOpen] = useState(false);
   const contentId = useId();
+  const store = useResolvedStore('ToolGroup');
+  // A reveal request for a call in the group opens it, then asks again once its rows are rendered.
+  const [pending, setPending] = useState<RevealCallDetail | null>(null);
+  useRevealRequests((detail) => {
+    if (open || detail.messageId !== messageId) return;
+    const state = store.getState();
+    if (!callIds.some((id) => leadsTo(state, detail, id))) return;
+    setOpen(true);
+    setPending(detail);
+  });
+  useEffect(() => {
+    if (pending === null) return;
+    setPending(null);
+    revealCall(pending);
+  }, [pending]);
   const { names, spanMs } = useGroupSummary(messageId, callIds);
   const count = plural(callIds.length, 'tool', 'tools');
 

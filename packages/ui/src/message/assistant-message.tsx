@@ -95,6 +95,7 @@ export const AssistantMessage = memo(function AssistantMessage({
     <AnswerProvider messageId={shown.id}>
       <article
         data-slot="assistant-message"
+        data-message-id={shown.id}
         data-state={streaming ? 'streaming' : 'complete'}
         data-outcome={shown.end?.outcome}
         aria-label={label}

@@ -8,6 +8,7 @@ import {
 } from '@toolstream/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Chat } from '../chat/chat.js';
+import { revealCall } from '../internal/reveal-call.js';
 import { longConversation } from '../test-utils/long-conversation.js';
 
 /**
@@ -153,6 +154,24 @@ describe('a long conversation', () => {
     await frames(3);
     expect(drawn(1)!.textContent).toContain('Zanzibar');
     expect(onScreen(drawn(1)!, viewport)).toBe(true);
+  });
+
+  it('shows a call of an answer far off screen on request (the devtools’ reveal), nested in a sub-agent', async () => {
+    const store = createToolStreamStore({ initialMessages: longConversation(TURNS) });
+    const { container, viewport, drawn } = mount(store);
+    await waitFor(() => expect(drawn(2 * TURNS - 1)).not.toBeNull());
+    await frames(3);
+    expect(drawn(1)).toBeNull();
+    const answer = store.getState().messages[1] as AssistantMessageState;
+    const nested = answer.callOrder.find((id) => answer.calls[id]!.parentId !== null)!;
+    expect(nested).toBeDefined();
+
+    act(() => revealCall({ messageId: answer.id, callId: nested }));
+    const call = () =>
+      container.querySelector<HTMLElement>(`[data-message-id="${answer.id}"] [data-call-id="${nested}"]`);
+    await waitFor(() => expect(call()).not.toBeNull());
+    await waitFor(() => expect(onScreen(call()!, viewport)).toBe(true));
+    expect(drawn(1)).not.toBeNull();
   });
 
   it('keeps an old answer’s version and lets an old question be edited', async () => {

@@ -11,6 +11,7 @@ import {
   useRef,
 } from 'react';
 import { cx } from '../internal/cx.js';
+import { type RevealCallDetail, revealCall, useRevealRequests } from '../internal/reveal-call.js';
 import { StreamAnnouncer } from '../live-region/stream-announcer.js';
 import { estimateTurnHeight } from './estimate-turn.js';
 import { ThreadTurns } from './thread-turns.js';
@@ -107,6 +108,20 @@ export function Thread({
     following: useCallback(() => following.current, []),
   });
   useRevealSelection(content);
+  // A call revealed in a turn that stands in as text (off screen, so its calls are not mounted to
+  // answer): keep the turn drawn, bring it into view, and ask again once it is drawn — once.
+  const asked = useRef(new WeakSet<RevealCallDetail>());
+  useRevealRequests((detail) => {
+    const index = ids.indexOf(detail.messageId);
+    if (index < 0 || turns.isDrawn(index) || asked.current.has(detail)) return;
+    asked.current.add(detail);
+    turns.keep(detail.messageId);
+    // Every turn, drawn or standing in, is a thread-turn element, in order.
+    content.current
+      ?.querySelectorAll('[data-slot="thread-turn"]')
+      [index]?.scrollIntoView({ block: 'center' });
+    requestAnimationFrame(() => requestAnimationFrame(() => revealCall(detail)));
+  });
   // Clicking in a turn or moving the focus into it keeps it drawn (see useThreadWindow).
   const keepTurn = (event: MouseEvent | FocusEvent | KeyboardEvent) => {
     const turn = (event.target as Element).closest?.('[data-slot="thread-turn"][data-index]');

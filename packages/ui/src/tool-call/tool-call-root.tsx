@@ -1,6 +1,8 @@
-import { type HTMLAttributes, useMemo } from 'react';
+import { useResolvedStore } from '@toolstream/react';
+import { type HTMLAttributes, useEffect, useMemo, useRef, useState } from 'react';
 import { AnswerScope } from '../internal/answer-scope.js';
 import { cx } from '../internal/cx.js';
+import { leadsTo, type RevealCallDetail, revealCall, useRevealRequests } from '../internal/reveal-call.js';
 import { useAutoDisclosure } from '../internal/use-auto-disclosure.js';
 import type { DisclosureOptions } from '../internal/use-disclosure.js';
 import { ToolCallContext, type ToolCallContextValue, useCallFields } from './tool-call-context.js';
@@ -65,6 +67,7 @@ export function CallRoot({
   const auto =
     look === 'delegation-tree' ? fields?.isOpen === true : hasRenderer || fields?.status === 'streaming';
   const { open, setOpen } = useAutoDisclosure({ open: openProp, defaultOpen, onOpenChange }, auto);
+  const revealed = useReveal(messageId, callId, open, setOpen);
   const value = useMemo<ToolCallContextValue | null>(
     () =>
       fields === null
@@ -84,7 +87,10 @@ export function CallRoot({
   return (
     <ToolCallContext.Provider value={value}>
       <article
+        ref={revealed.ref}
         data-slot={look}
+        data-call-id={callId}
+        data-revealed={revealed.on ? '' : undefined}
         data-state={fields.status}
         data-kind={fields.kind}
         data-tool={fields.toolName}
@@ -98,4 +104,39 @@ export function CallRoot({
       </article>
     </ToolCallContext.Provider>
   );
+}
+
+/** How long a revealed call stays marked. */
+const REVEALED_MS = 1600;
+
+/**
+ * Answers reveal requests: the call itself scrolls into view and is marked for a moment; a
+ * delegation the call sits in opens, and asks again once its calls are rendered.
+ */
+function useReveal(messageId: string, callId: string, open: boolean, setOpen: (open: boolean) => void) {
+  const store = useResolvedStore('ToolCallRoot');
+  const ref = useRef<HTMLElement>(null);
+  const [on, setOn] = useState(false);
+  const [pending, setPending] = useState<RevealCallDetail | null>(null);
+  useRevealRequests((detail) => {
+    if (detail.messageId !== messageId) return;
+    if (detail.callId === callId) {
+      setOn(true);
+      ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    } else if (!open && leadsTo(store.getState(), detail, callId)) {
+      setOpen(true);
+      setPending(detail);
+    }
+  });
+  useEffect(() => {
+    if (pending === null) return;
+    setPending(null);
+    revealCall(pending);
+  }, [pending]);
+  useEffect(() => {
+    if (!on) return;
+    const timer = setTimeout(() => setOn(false), REVEALED_MS);
+    return () => clearTimeout(timer);
+  }, [on]);
+  return { ref, on };
 }
