@@ -24,6 +24,7 @@ export type {
   AssistantMessageState,
   CallStatus,
   ChatMessage,
+  DataPart,
   MessagePart,
   RunStatus,
   ToolCallState,

@@ -12,6 +12,7 @@ export { createPartialJsonParser, parsePartialJson } from '../args/partial-json.
 export { protocolError } from '../errors.js';
 export type {
   CitationsEvent,
+  DataEvent,
   DoneEvent,
   EventDetails,
   EventIdEvent,

@@ -180,6 +180,23 @@ export interface EventIdEvent {
   id: string;
 }
 
+/**
+ * Application data the stream carries beside the answer: an AI SDK data part (`data-weather`), a
+ * file the model produced, a LangGraph `custom` event or the graph's state (`values`). Kept on
+ * the message ({@link DataPart}), never shown by the kit unless an app renders it. A part with an
+ * `id` replaces the earlier part of the same `name` and `id` (a progress bar that updates).
+ */
+export interface DataEvent {
+  type: 'data';
+  /** What the data is (`weather` for the AI SDK's `data-weather`, `custom`, `values`…). */
+  name: string;
+  /** Parts with the same `name` and `id` replace each other; `null`: always a new part. */
+  id: string | null;
+  data: unknown;
+  /** The server marked it as not part of the conversation (AI SDK `transient`). */
+  transient?: boolean;
+}
+
 /** Everything an adapter may emit. */
 export type StreamEvent =
   | TextDeltaEvent
@@ -189,6 +206,7 @@ export type StreamEvent =
   | ToolDeltaEvent
   | ToolArgsDeltaEvent
   | ToolEndEvent
+  | DataEvent
   | FinishEvent
   | UsageEvent
   | ProtocolErrorEvent

@@ -1,6 +1,7 @@
 import { describeValue, protocolError, type ToolStreamError } from '../errors.js';
 import type {
   Citation,
+  DataEvent,
   EventDetails,
   TokenUsage,
   ToolEndEvent,
@@ -16,6 +17,7 @@ import {
   type AssistantMessageState,
   type CallStatus,
   type ChatMessage,
+  type DataPart,
   emptyRun,
   type MessagePart,
   newAssistantMessage,
@@ -122,6 +124,9 @@ class StateWriter implements Batch {
         return;
       case 'usage':
         this.#addUsage(action.usage);
+        return;
+      case 'data':
+        this.#addData(action);
         return;
       case 'protocol-error':
         this.#pushError(action.error);
@@ -288,6 +293,16 @@ class StateWriter implements Batch {
       sourcesOf(list).add(citation.source);
       list.push(citation);
     }
+  }
+
+  #addData({ name, id, data, transient }: DataEvent): void {
+    const message = this.#assistant();
+    const list = [...(message.data ?? [])];
+    const part: DataPart = transient ? { name, id, data, transient } : { name, id, data };
+    const index = id === null ? -1 : list.findIndex((entry) => entry.name === name && entry.id === id);
+    if (index >= 0) list[index] = part;
+    else list.push(part);
+    message.data = list;
   }
 
   #addUsage(usage: TokenUsage): void {

@@ -94,6 +94,18 @@ export type MessagePart =
   /** A top-level tool call: `message.calls[callId]`. */
   | { type: 'tool-call'; callId: string };
 
+/**
+ * Application data of an answer (see `DataEvent`): an AI SDK data part, a file, a LangGraph custom
+ * event or state. Plain JSON as the wire sent it.
+ */
+export interface DataPart {
+  name: string;
+  id: string | null;
+  data: unknown;
+  /** The server marked it as not part of the conversation. */
+  transient?: boolean;
+}
+
 /** A message the user sent. */
 export interface UserMessageState {
   id: string;
@@ -142,6 +154,11 @@ export interface AssistantMessageState {
   citations: readonly Citation[];
   /** Token usage, where the stream reported it. */
   usage: TokenUsage | null;
+  /**
+   * Application data the stream carried beside the answer, in arrival order (a part with an id
+   * replaced in place); absent when there was none.
+   */
+  data?: readonly DataPart[];
   /** How the turn ended; `null` while it runs (or while its run is detached). */
   end: TurnEndState | null;
   /**

@@ -13,20 +13,28 @@
 import type { AdapterDefinition } from '../adapter.js';
 import { defaultProtocols } from '../auto.js';
 import { agUiProtocol } from './ag-ui.js';
+import { aiSdkDataStreamProtocol } from './ai-sdk-data-stream.js';
+import { aiSdkUiProtocol } from './ai-sdk-ui.js';
 import { anthropicProtocol } from './anthropic.js';
 import { bedrockProtocol } from './bedrock.js';
 import { cohereProtocol } from './cohere.js';
 import { geminiProtocol } from './gemini.js';
+import { langGraphProtocol } from './langgraph.js';
+import { langGraphV2Protocol } from './langgraph-v2.js';
 import { ollamaNativeProtocol } from './ollama-native.js';
 import { openAiChatProtocol } from './openai-chat.js';
 import { openAiResponsesProtocol } from './openai-responses.js';
 
 export {
   agUiProtocol,
+  aiSdkDataStreamProtocol,
+  aiSdkUiProtocol,
   anthropicProtocol,
   bedrockProtocol,
   cohereProtocol,
   geminiProtocol,
+  langGraphProtocol,
+  langGraphV2Protocol,
   ollamaNativeProtocol,
   openAiChatProtocol,
   openAiResponsesProtocol,
@@ -39,6 +47,10 @@ export {
  * last. Bedrock also brings its binary framing (AWS event stream), recognised on the first byte.
  */
 export const providerProtocols: readonly AdapterDefinition[] = [
+  aiSdkUiProtocol,
+  aiSdkDataStreamProtocol,
+  langGraphV2Protocol,
+  langGraphProtocol,
   openAiResponsesProtocol,
   anthropicProtocol,
   agUiProtocol,
