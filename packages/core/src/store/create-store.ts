@@ -133,10 +133,12 @@ export interface ToolStreamStore {
 export function createToolStreamStore(options: ToolStreamStoreOptions = {}): ToolStreamStore {
   const now = options.now ?? Date.now;
   const generateId = options.generateId ?? defaultId;
-  resolveProtocol(options.protocol, options.protocols); // a wrong name throws now, not on a frame
   const transport =
     options.transport ??
     (options.endpoint === undefined ? null : createHttpTransport({ ...options, endpoint: options.endpoint }));
+  // A peer's transport knows the format its backend answers in.
+  const protocol = options.protocol ?? transport?.protocol;
+  resolveProtocol(protocol, options.protocols); // a wrong name throws now, not on a frame
   const startMessages = () => normalizeMessages(options.initialMessages ?? [], now());
   const restored = options.initialState;
   const state = createBatchedState(
@@ -150,7 +152,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
   const sessions = createRunSessions({
     state,
     transport,
-    protocol: options.protocol,
+    protocol,
     protocols: options.protocols,
     onFinish: options.onFinish,
     onError: options.onError,
@@ -165,8 +167,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     );
   };
 
-  const protocolName = () =>
-    typeof options.protocol === 'string' ? options.protocol : (options.protocol?.name ?? 'auto');
+  const protocolName = () => (typeof protocol === 'string' ? protocol : (protocol?.name ?? 'auto'));
 
   /** Starts a turn placed as `placement` and streams its answer. */
   const runTurn = async (
@@ -174,6 +175,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     message: string,
     body: Record<string, unknown> | undefined,
     trigger: TurnTrigger,
+    messageId: string,
   ) => {
     const chosen = needTransport(trigger);
     if (sessions.current !== null) await store.stop();
@@ -181,7 +183,13 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     session.requested = true;
     dispatch({ type: 'run-start', assistantMessageId: generateId(), placement, protocol: protocolName() });
     state.flush();
-    const turn: TurnRequest = { message, body, history: historyBefore(api.getState().messages), trigger };
+    const turn: TurnRequest = {
+      message,
+      body,
+      history: historyBefore(api.getState().messages),
+      trigger,
+      messageId,
+    };
     await sessions.stream(session, (sink, signal) => chosen.send(turn, sink, signal));
   };
 
@@ -233,19 +241,19 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       const { message, body } = sendInput(input);
       const id = generateId();
       bodies.set(id, body);
-      return runTurn({ kind: 'append', userMessage: { id, text: message } }, message, body, 'send');
+      return runTurn({ kind: 'append', userMessage: { id, text: message } }, message, body, 'send', id);
     },
 
     async retry() {
       const { answer, question } = lastTurn('retry');
       const placement: TurnPlacement = { kind: 'replace', answerId: answer.id, keepVersion: false };
-      return runTurn(placement, question.text, bodies.get(question.id), 'retry');
+      return runTurn(placement, question.text, bodies.get(question.id), 'retry', question.id);
     },
 
     async regenerate() {
       const { answer, question } = lastTurn('regenerate');
       const placement: TurnPlacement = { kind: 'replace', answerId: answer.id, keepVersion: true };
-      return runTurn(placement, question.text, bodies.get(question.id), 'regenerate');
+      return runTurn(placement, question.text, bodies.get(question.id), 'regenerate', question.id);
     },
 
     async edit(messageId, input) {
@@ -254,7 +262,13 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       if (target?.role !== 'user') throw new TypeError('toolstream: edit() needs the id of a user message.');
       const { message, body } = sendInput(input);
       bodies.set(messageId, body);
-      return runTurn({ kind: 'edit', userMessageId: messageId, text: message }, message, body, 'edit');
+      return runTurn(
+        { kind: 'edit', userMessageId: messageId, text: message },
+        message,
+        body,
+        'edit',
+        messageId,
+      );
     },
 
     async stop() {

@@ -1,3 +1,4 @@
+import type { AdapterDefinition } from '../adapters/adapter.js';
 import type { ChatMessage } from '../reducer/state.js';
 
 /** What a run needs to be re-attached later, also after a reload. Plain JSON. */
@@ -18,6 +19,11 @@ export interface TurnRequest {
   /** The conversation before this turn, for backends that keep no history of their own. */
   history: readonly ChatMessage[];
   trigger: TurnTrigger;
+  /**
+   * The id of the user message this turn answers: the same on a retry, a regenerate and an edit
+   * of it (for backends that keep messages by id). Set by the store.
+   */
+  messageId?: string;
 }
 
 /** Where a transport delivers a run's stream, and what it may ask of the store. */
@@ -45,6 +51,12 @@ export interface TransportSink {
  * `Error` is shown as a retryable `network` error. Aborting `signal` ends the connection.
  */
 export interface ToolStreamTransport {
+  /**
+   * The wire format the backend answers in, when the transport knows it (a peer's transport:
+   * the AI SDK's, LangGraph's). The store reads with it unless its own `protocol` option says
+   * otherwise, so a transport is the one option such a backend needs.
+   */
+  readonly protocol?: AdapterDefinition;
   send(request: TurnRequest, sink: TransportSink, signal: AbortSignal): Promise<void>;
   resume(token: ResumeToken, sink: TransportSink, signal: AbortSignal): Promise<void>;
   /** Asks the server to cancel a named run; rejects when it could not. */

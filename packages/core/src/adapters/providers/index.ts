@@ -63,3 +63,25 @@ export const providerProtocols: readonly AdapterDefinition[] = [
 
 /** Every format toolstream reads: its own two first, then the providers'. */
 export const allProtocols: readonly AdapterDefinition[] = [...defaultProtocols, ...providerProtocols];
+
+export type {
+  AgUiMessage,
+  AgUiRunAgentInput,
+  AgUiTransportOptions,
+} from '../../transport/peers/ag-ui-transport.js';
+export { createAgUiTransport } from '../../transport/peers/ag-ui-transport.js';
+export type { AiSdkToolPart, AiSdkUIMessage, AiSdkUIPart } from '../../transport/peers/ai-sdk-messages.js';
+export type {
+  AiSdkChatRequest,
+  AiSdkTransportOptions,
+  AiSdkTrigger,
+} from '../../transport/peers/ai-sdk-transport.js';
+export { createAiSdkTransport } from '../../transport/peers/ai-sdk-transport.js';
+export type {
+  LangGraphStreamMode,
+  LangGraphTransportOptions,
+} from '../../transport/peers/langgraph-transport.js';
+export { createLangGraphTransport } from '../../transport/peers/langgraph-transport.js';
+export type { PeerTransportOptions } from '../../transport/peers/peer-connection.js';
+export type { AiSdkApproval } from './ai-sdk-ui.js';
+export type { LangGraphInterrupt } from './langgraph-messages.js';

@@ -1,0 +1,121 @@
+import { DEFAULT_RECONNECT, type ReconnectOptions } from '../backoff.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, type HeadersOption, resolveHeaders } from '../http-transport.js';
+import type { StreamRequest } from '../open-stream.js';
+import { runStream } from '../run-stream.js';
+import type { TransportSink } from '../transport.js';
+
+/** What the transports for other backends (AI SDK, LangGraph, AG-UI) take in common. */
+export interface PeerTransportOptions {
+  /** Static headers, or a function that returns them (for tokens that expire). */
+  headers?: HeadersOption;
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Longest silence before a connection counts as dropped. Default 45 000 ms. */
+  idleTimeoutMs?: number;
+  /** Reconnection after drops (where the backend can re-attach a run), or `false`. */
+  reconnect?: Partial<ReconnectOptions> | false;
+}
+
+/** How a backend names and re-attaches its runs, for {@link PeerConnection.stream}. */
+export interface RunAddressing {
+  /** Where a named run is re-attached (`GET`, with `Last-Event-ID`). */
+  reattachUrl(runId: string): string;
+  /** How a response names its run; `null` when it does not (a drop is then an error). */
+  runIdOf(response: Response): string | null;
+  /** Content types read as a stream besides the event stream ones. */
+  contentTypes?: readonly string[];
+}
+
+/** A backend reached over HTTP: its requests, and its streams read into a store's sink. */
+export interface PeerConnection {
+  readonly fetch: typeof fetch;
+  headers(): Promise<Record<string, string>>;
+  /** A JSON POST request for a stream (`accept: text/event-stream`). */
+  post(url: string, body: unknown): Promise<StreamRequest>;
+  /** Reads `request`'s stream (or re-attaches `resumeRunId`) into `sink`, reconnecting after drops. */
+  stream(
+    sink: TransportSink,
+    signal: AbortSignal,
+    request: StreamRequest | null,
+    resumeRunId: string | null,
+    addressing: RunAddressing,
+  ): Promise<void>;
+  /**
+   * Sends a JSON request and reads its JSON answer; rejects with the status on a failure (a 404
+   * is `null` with `missingIsNull`).
+   */
+  json(url: string, method: 'GET' | 'POST', body?: unknown, missingIsNull?: boolean): Promise<unknown>;
+}
+
+/**
+ * The HTTP plumbing of the transports for other backends: the same reading as the HTTP transport
+ * (`runStream`: reconnection, `Last-Event-ID`, idle timeouts, no POST sent twice), with the
+ * backend's own way of naming and re-attaching runs.
+ */
+export function createPeerConnection(options: PeerTransportOptions): PeerConnection {
+  const fetchFn: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+  const headers = () => resolveHeaders(options.headers);
+  const reconnect: ReconnectOptions | false =
+    options.reconnect === false ? false : { ...DEFAULT_RECONNECT, ...options.reconnect };
+
+  return {
+    fetch: fetchFn,
+    headers,
+    async post(url, body) {
+      return {
+        url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(await headers()), accept: 'text/event-stream' },
+        body: JSON.stringify(body),
+      };
+    },
+    stream(sink, signal, request, resumeRunId, addressing) {
+      return runStream({
+        endpoint: request?.url ?? '',
+        request,
+        resumeRunId,
+        headers,
+        fetch: fetchFn,
+        signal,
+        idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+        reconnect,
+        lastEventId: sink.lastEventId,
+        serverRetryMs: sink.serverRetryMs,
+        onStatus: sink.status,
+        onRunId: sink.runId,
+        onResponse: sink.open,
+        onChunk: sink.chunk,
+        reattachUrl: addressing.reattachUrl,
+        runIdOf: addressing.runIdOf,
+        ...(addressing.contentTypes === undefined ? {} : { contentTypes: addressing.contentTypes }),
+      });
+    },
+    async json(url, method, body, missingIsNull = false) {
+      const init: RequestInit = {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(await headers()),
+        },
+      };
+      if (body !== undefined) init.body = JSON.stringify(body);
+      const response = await fetchFn(url, init);
+      if (missingIsNull && response.status === 404) return null;
+      if (!response.ok) throw new Error(`HTTP ${response.status} from ${method} ${url}`);
+      const text = await response.text();
+      return text === '' ? null : JSON.parse(text);
+    },
+  };
+}
+
+/** `base` and `path` joined with one slash. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** A random id (UUID where the platform has one). */
+export function randomId(): string {
+  const crypto = globalThis.crypto;
+  if (crypto?.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
