@@ -111,7 +111,7 @@ export function createLangGraphV2Adapter(): StreamAdapter {
           writer.history(data.messages);
         } else if (data.messages !== undefined) writer.whole(emit, namespace, data.messages);
         writer.stepEnded(emit, namespace);
-        emit({ type: 'data', name: 'values', id: key, data });
+        if (namespace.length === 0) emit({ type: 'data', name: 'values', id: 'values', data });
         return;
       }
       case 'input.requested':

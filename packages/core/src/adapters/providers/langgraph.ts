@@ -85,7 +85,8 @@ export function createLangGraphAdapter(): StreamAdapter {
       writer.history(state.messages);
     } else if (state.messages !== undefined) writer.whole(emit, namespace, state.messages);
     writer.stepEnded(emit, namespace);
-    emit({ type: 'data', name: 'values', id: key, data: state });
+    // The graph's state, as LangGraph's own client keeps it (the top graph's; a subgraph's is its own business).
+    if (namespace.length === 0) emit({ type: 'data', name: 'values', id: 'values', data: state });
   };
 
   const nodeWrites = (emit: Emit, namespace: string[], node: string, writes: unknown) => {
