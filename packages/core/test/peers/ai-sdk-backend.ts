@@ -50,7 +50,10 @@ function lastTurn(prompt: LanguageModelV3CallOptions['prompt']): { user: string;
   return { user, toolResult };
 }
 
-function answer(prompt: LanguageModelV3CallOptions['prompt']): { parts: LanguageModelV3StreamPart[]; delayMs: number } {
+function answer(prompt: LanguageModelV3CallOptions['prompt']): {
+  parts: LanguageModelV3StreamPart[];
+  delayMs: number;
+} {
   const { user, toolResult } = lastTurn(prompt);
   const usage = {
     inputTokens: { total: 12, noCache: 12, cacheRead: undefined, cacheWrite: undefined },
@@ -69,7 +72,14 @@ function answer(prompt: LanguageModelV3CallOptions['prompt']): { parts: Language
   if (toolResult !== undefined) {
     const value = toolResult as { type?: string; value?: unknown };
     const summary = value.type === 'json' ? JSON.stringify(value.value) : String(value.value ?? '');
-    return { parts: [{ type: 'stream-start', warnings: [] }, ...text('t2', `Here is what I found: ${summary}`), finish('stop')], delayMs: 2 };
+    return {
+      parts: [
+        { type: 'stream-start', warnings: [] },
+        ...text('t2', `Here is what I found: ${summary}`),
+        finish('stop'),
+      ],
+      delayMs: 2,
+    };
   }
   const weather = /weather in (\w+)/i.exec(user);
   const deletion = /delete (\S+)/i.exec(user);
@@ -93,7 +103,10 @@ function answer(prompt: LanguageModelV3CallOptions['prompt']): { parts: Language
   }
   if (/slowly/i.test(user)) {
     const long = Array.from({ length: 200 }, (_, i) => `word${i} `).join('');
-    return { parts: [{ type: 'stream-start', warnings: [] }, ...text('t1', long), finish('stop')], delayMs: 25 };
+    return {
+      parts: [{ type: 'stream-start', warnings: [] }, ...text('t1', long), finish('stop')],
+      delayMs: 25,
+    };
   }
   const reasoning: LanguageModelV3StreamPart[] = /think/i.test(user)
     ? [
@@ -103,7 +116,12 @@ function answer(prompt: LanguageModelV3CallOptions['prompt']): { parts: Language
       ]
     : [];
   return {
-    parts: [{ type: 'stream-start', warnings: [] }, ...reasoning, ...text('t1', `You said: ${user}`), finish('stop')],
+    parts: [
+      { type: 'stream-start', warnings: [] },
+      ...reasoning,
+      ...text('t1', `You said: ${user}`),
+      finish('stop'),
+    ],
     delayMs: 2,
   };
 }
@@ -149,7 +167,8 @@ export async function startAiSdkBackend(): Promise<AiSdkBackend> {
     requests.push(body);
     let messages: UIMessage[];
     try {
-      messages = await validateUIMessages({ messages: body.messages, tools });
+      // `tools` checks the tool parts' input against the schemas (typed loosely: it takes any tool set).
+      messages = await validateUIMessages({ messages: body.messages, tools: tools as never });
     } catch (error) {
       response.writeHead(400, { 'content-type': 'text/plain' }).end(String(error));
       return;

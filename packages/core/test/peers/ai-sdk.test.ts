@@ -3,8 +3,8 @@ import { createAiSdkTransport } from '../../src/adapters/providers/index.js';
 import { findCall } from '../../src/reducer/find.js';
 import type { AssistantMessageState, ToolStreamState } from '../../src/reducer/state.js';
 import { messageText } from '../../src/snapshot/snapshot.js';
-import { toUIMessages } from '../../src/transport/peers/ai-sdk-messages.js';
 import { createToolStreamStore } from '../../src/store/create-store.js';
+import { toUIMessages } from '../../src/transport/peers/ai-sdk-messages.js';
 import { waitForState } from '../transport/wait-for.js';
 import { type AiSdkBackend, startAiSdkBackend } from './ai-sdk-backend.js';
 
@@ -42,11 +42,17 @@ describe('AI SDK backend (streamText → toUIMessageStreamResponse)', () => {
     expect(call.args).toEqual({ city: 'Paris' });
     expect(JSON.parse(call.result!.text)).toEqual({ city: 'Paris', tempC: 18, condition: 'foggy' });
     expect(call.status).toBe('complete');
-    expect(messageText(answer)).toBe('Let me check. Here is what I found: {"city":"Paris","tempC":18,"condition":"foggy"}');
+    expect(messageText(answer)).toBe(
+      'Let me check. Here is what I found: {"city":"Paris","tempC":18,"condition":"foggy"}',
+    );
     const first = backend.requests[0]!;
     expect(first).toMatchObject({ id: 'chat-1', trigger: 'submit-message' });
     expect(first.messages).toEqual([
-      { id: state.messages[0]!.id, role: 'user', parts: [{ type: 'text', text: 'What is the weather in Paris?' }] },
+      {
+        id: state.messages[0]!.id,
+        role: 'user',
+        parts: [{ type: 'text', text: 'What is the weather in Paris?' }],
+      },
     ]);
 
     // 2. The next turn sends the conversation in the AI SDK's format, tool round trip included.
@@ -67,7 +73,11 @@ describe('AI SDK backend (streamText → toUIMessageStreamResponse)', () => {
         output: { city: 'Paris', tempC: 18, condition: 'foggy' },
       },
       { type: 'step-start' },
-      { type: 'text', text: 'Here is what I found: {"city":"Paris","tempC":18,"condition":"foggy"}', state: 'done' },
+      {
+        type: 'text',
+        text: 'Here is what I found: {"city":"Paris","tempC":18,"condition":"foggy"}',
+        state: 'done',
+      },
     ]);
 
     // 3. Regenerate: the same user message, a new answer; the old one is kept as a version.
@@ -110,12 +120,17 @@ describe('AI SDK backend (streamText → toUIMessageStreamResponse)', () => {
     expect(state.errors).toEqual([]);
     // In the AI SDK's format the call is `approval-requested` (answering it is for the
     // interactive-calls state: a request with it unanswered is refused by the AI SDK).
-    const pending = toUIMessages(state.messages).at(-1)!.parts.find((part) => part.type === 'tool-delete_file');
+    const pending = toUIMessages(state.messages)
+      .at(-1)!
+      .parts.find((part) => part.type === 'tool-delete_file');
     expect(pending).toMatchObject({ state: 'approval-requested', approval: { id: approval.id } });
   });
 
   it('stops a run: the connection closes, what arrived stays, the model stream is aborted', async () => {
-    const store = createToolStreamStore({ transport: createAiSdkTransport({ api: backend.api }), schedule: 'sync' });
+    const store = createToolStreamStore({
+      transport: createAiSdkTransport({ api: backend.api }),
+      schedule: 'sync',
+    });
     const before = backend.aborted();
     const sending = store.send('Answer slowly please');
     await waitForState(store, (s) => messageText(lastAnswer(s)).includes('word3 '), 'the first words');

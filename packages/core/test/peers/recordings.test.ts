@@ -58,8 +58,13 @@ interface Expected {
 const AGENT_TEXT = 'Let me check the weather.It is 18C and foggy in San Francisco right now.';
 const AGENT_CALLS = ['get_weather @- complete'];
 const SUPERVISOR_CALLS = ['researcher @- complete', 'get_weather @researcher complete', 'writer @- complete'];
-const supervisorSections = (answer: AssistantMessageState, toolResult = "It's 18C and foggy in San Francisco.") => {
-  expect(resultOf(answer, 'researcher')).toBe('Researching.\n\nResearch done: 18C and foggy in San Francisco.');
+const supervisorSections = (
+  answer: AssistantMessageState,
+  toolResult = "It's 18C and foggy in San Francisco.",
+) => {
+  expect(resultOf(answer, 'researcher')).toBe(
+    'Researching.\n\nResearch done: 18C and foggy in San Francisco.',
+  );
   expect(resultOf(answer, 'get_weather')).toBe(toolResult);
   expect(argsOf(answer, 'get_weather')).toEqual({ city: 'San Francisco' });
   expect(resultOf(answer, 'writer')).toBe('Here is your forecast: a cool, foggy morning in San Francisco.');
@@ -67,7 +72,10 @@ const supervisorSections = (answer: AssistantMessageState, toolResult = "It's 18
 const interruptOn = (call: string, id: string) => (answer: AssistantMessageState) => {
   const interrupt = callNamed(answer, call).details.interrupt as Record<string, unknown>;
   expect(interrupt).toMatchObject({ id, kind: 'interrupt', namespace: [] });
-  expect(interrupt.value).toMatchObject({ question: 'Approve this tool call?', allowed: ['approve', 'reject'] });
+  expect(interrupt.value).toMatchObject({
+    question: 'Approve this tool call?',
+    allowed: ['approve', 'reject'],
+  });
 };
 
 const EXPECTED: Record<string, Expected> = {
@@ -87,7 +95,11 @@ const EXPECTED: Record<string, Expected> = {
     calls: ['get_weather @- complete'],
     check: (a) => {
       expect(argsOf(a, 'get_weather')).toEqual({ location: 'Paris' });
-      expect(JSON.parse(resultOf(a, 'get_weather'))).toEqual({ location: 'Paris', temperatureF: 64, condition: 'foggy' });
+      expect(JSON.parse(resultOf(a, 'get_weather'))).toEqual({
+        location: 'Paris',
+        temperatureF: 64,
+        condition: 'foggy',
+      });
     },
   },
   'ai-sdk-ui-v6-anthropic-tool-input-error.sse': {
@@ -110,7 +122,13 @@ const EXPECTED: Record<string, Expected> = {
     check: (a) => {
       const steps = a.callOrder.map((id) => lookup(a.calls, id)!.details.step);
       expect(steps).toEqual([1, 2, 3]);
-      expect(a.parts.map((part) => part.type)).toEqual(['reasoning', 'tool-call', 'tool-call', 'tool-call', 'text']);
+      expect(a.parts.map((part) => part.type)).toEqual([
+        'reasoning',
+        'tool-call',
+        'tool-call',
+        'tool-call',
+        'text',
+      ]);
     },
   },
   'ai-sdk-ui-v6-anthropic-web-search-sources.sse': {
@@ -127,7 +145,11 @@ const EXPECTED: Record<string, Expected> = {
     finish: 'stop',
     data: ['metadata'],
     check: (a) =>
-      expect(a.data?.[0]?.data).toEqual({ createdAt: 1735689600000, model: 'claude-3-haiku', totalTokens: 42 }),
+      expect(a.data?.[0]?.data).toEqual({
+        createdAt: 1735689600000,
+        model: 'claude-3-haiku',
+        totalTokens: 42,
+      }),
   },
   'ai-sdk-ui-v6-anthropic-tool-preliminary-output.sse': {
     outcome: 'done',
@@ -172,7 +194,10 @@ const EXPECTED: Record<string, Expected> = {
     finish: 'stop',
     calls: [' @- complete'],
     check: (a) =>
-      expect(lookup(a.calls, 'toolu_01NRLabsLyVHZPKxbKvkfSMn')!.details.approval).toEqual({ id: null, state: 'denied' }),
+      expect(lookup(a.calls, 'toolu_01NRLabsLyVHZPKxbKvkfSMn')!.details.approval).toEqual({
+        id: null,
+        state: 'denied',
+      }),
   },
   'ai-sdk-ui-v7-anthropic-data-parts.sse': {
     outcome: 'done',
@@ -198,28 +223,38 @@ const EXPECTED: Record<string, Expected> = {
   'ai-sdk-ui-vercelai-snapshot-sources.sse': {
     outcome: 'done',
     finish: 'stop',
-    check: (a) => expect(a.citations).toEqual([
-      { source: 'https://example.com', title: 'Example' },
-      { source: 'https://example.com/2', title: 'Example 2' },
-    ]),
+    check: (a) =>
+      expect(a.citations).toEqual([
+        { source: 'https://example.com', title: 'Example' },
+        { source: 'https://example.com/2', title: 'Example 2' },
+      ]),
   },
   'ai-sdk-ui-vercelai-snapshot-files.sse': { outcome: 'done', finish: 'stop', data: ['file', 'file'] },
   'ai-sdk-ui-pydanticai-openai-web-search-recorded.sse': {
     outcome: 'done',
     finish: 'stop',
     data: ['metadata'],
-    check: (a) => expect(callsOf(a).every((call) => call.kind === 'provider' && call.status === 'complete')).toBe(true),
+    check: (a) =>
+      expect(callsOf(a).every((call) => call.kind === 'provider' && call.status === 'complete')).toBe(true),
   },
   'ai-sdk-ui-pydanticai-reasoning-interleaved.sse': {
     outcome: 'done',
     data: ['metadata'],
     check: (a) => expect(a.parts.map((part) => part.type)).toEqual(['reasoning', 'text', 'reasoning']),
   },
-  'ai-sdk-ui-pydanticai-tool-call-two-steps.sse': { outcome: 'done', calls: ['web_search @- complete'], data: ['metadata'] },
+  'ai-sdk-ui-pydanticai-tool-call-two-steps.sse': {
+    outcome: 'done',
+    calls: ['web_search @- complete'],
+    data: ['metadata'],
+  },
   'ai-sdk-ui-pydanticai-tool-retry-exhausted-error.sse': {
     outcome: 'failed',
     calls: ['unknown_tool @- error', 'unknown_tool @- error'],
-    errors: ["unknown_tool failed: Unknown tool name: 'unknown_tool'", 'unknown_tool failed: Tool execution was interrupted', "Tool 'unknown_tool' exceeded max retries"],
+    errors: [
+      "unknown_tool failed: Unknown tool name: 'unknown_tool'",
+      'unknown_tool failed: Tool execution was interrupted',
+      "Tool 'unknown_tool' exceeded max retries",
+    ],
   },
   'ai-sdk-ui-pydanticai-cancelled-abort.sse': {
     outcome: 'interrupted',
@@ -231,7 +266,8 @@ const EXPECTED: Record<string, Expected> = {
     outcome: 'done',
     calls: ['delete_file @- complete'],
     data: ['metadata'],
-    check: (a) => expect(callNamed(a, 'delete_file').details.approval).toEqual({ id: 'delete_1', state: 'requested' }),
+    check: (a) =>
+      expect(callNamed(a, 'delete_file').details.approval).toEqual({ id: 'delete_1', state: 'requested' }),
   },
   'ai-sdk-data-v4-anthropic-tool-then-answer.sse': {
     outcome: 'done',
@@ -255,8 +291,18 @@ const EXPECTED: Record<string, Expected> = {
     data: ['data', 'annotation'],
     check: (a) => expect(a.citations).toEqual([{ source: 'https://example.com/report', title: 'Report' }]),
   },
-  'langgraph-agent-values.sse': { outcome: 'done', text: AGENT_TEXT, calls: AGENT_CALLS, data: ['metadata', 'values'] },
-  'langgraph-agent-messages-partial.sse': { outcome: 'done', text: AGENT_TEXT, calls: AGENT_CALLS, data: ['metadata'] },
+  'langgraph-agent-values.sse': {
+    outcome: 'done',
+    text: AGENT_TEXT,
+    calls: AGENT_CALLS,
+    data: ['metadata', 'values'],
+  },
+  'langgraph-agent-messages-partial.sse': {
+    outcome: 'done',
+    text: AGENT_TEXT,
+    calls: AGENT_CALLS,
+    data: ['metadata'],
+  },
   'langgraph-agent-multi-mode-custom.sse': {
     outcome: 'done',
     text: AGENT_TEXT,
@@ -354,7 +400,8 @@ const EXPECTED: Record<string, Expected> = {
     data: ['metadata', 'values'],
     text: '',
     calls: ['weather_graph @- complete', 'breakpoint @- complete'],
-    check: (a) => expect(callNamed(a, 'breakpoint').details.interrupt).toMatchObject({ kind: 'breakpoint', value: null }),
+    check: (a) =>
+      expect(callNamed(a, 'breakpoint').details.interrupt).toMatchObject({ kind: 'breakpoint', value: null }),
   },
   'langgraph-v2-error.sse': {
     outcome: 'failed',
@@ -460,13 +507,14 @@ describe.skipIf(!present)('peer recordings (../shared/real-streams/peer)', () =>
       expect(snapshot.errors.filter((e) => e.code === 'protocol')).toEqual([]);
       const errors = snapshot.errors.map((e) => e.message);
       expect(errors).toHaveLength(expected.errors?.length ?? 0);
-      (expected.errors ?? []).forEach((start, i) => expect(errors[i]).toContain(start));
+      for (const [i, start] of (expected.errors ?? []).entries()) expect(errors[i]).toContain(start);
 
       if (recording.format === 'ai-sdk-ui-message-stream') {
         const chunks = uiChunks(new TextDecoder().decode(bytes));
         expect(snapshot.text).toBe(chunks.answer);
         expect(snapshot.reasoning).toBe(chunks.reasoning);
-        for (const source of chunks.sources) expect(snapshot.citations.map((c) => c.source)).toContain(source);
+        for (const source of chunks.sources)
+          expect(snapshot.citations.map((c) => c.source)).toContain(source);
       }
       if (expected.text !== undefined) expect(snapshot.text).toBe(expected.text);
       if (recording.format.startsWith('langgraph')) expect(snapshot.reasoning).toBe('');
@@ -477,24 +525,34 @@ describe.skipIf(!present)('peer recordings (../shared/real-streams/peer)', () =>
         expect(lookup(answer.calls, id)?.toolName).toBe(call.toolName ?? call.name ?? '');
       }
       for (const namespace of recording.contents.subgraphNamespaces ?? []) {
-        expect(lookup(answer.calls, namespace)).toMatchObject({ kind: 'delegation', toolName: namespace.split(':')[0] });
+        expect(lookup(answer.calls, namespace)).toMatchObject({
+          kind: 'delegation',
+          toolName: namespace.split(':')[0],
+        });
       }
-      if (expected.calls !== undefined) expect(callsOf(answer).map((call) => describeCall(answer, call))).toEqual(expected.calls);
+      if (expected.calls !== undefined)
+        expect(callsOf(answer).map((call) => describeCall(answer, call))).toEqual(expected.calls);
       expect((answer.data ?? []).map((part) => part.name)).toEqual(expected.data ?? []);
       expected.check?.(answer);
 
       // However the bytes are cut (a byte at a time for the small ones), the same.
       if (bytes.length <= 4000) {
-        const bytewise = await read(bytes, Array.from({ length: bytes.length }, (_, i) => i));
+        const bytewise = await read(
+          bytes,
+          Array.from({ length: bytes.length }, (_, i) => i),
+        );
         expect(bytewise.snapshot).toEqual(snapshot);
         expect(bytewise.answer.data).toEqual(answer.data);
       }
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }), async (cuts) => {
-          const cut = await read(bytes, cuts);
-          expect(cut.snapshot).toEqual(snapshot);
-          expect(cut.answer.data).toEqual(answer.data);
-        }),
+        fc.asyncProperty(
+          fc.array(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }),
+          async (cuts) => {
+            const cut = await read(bytes, cuts);
+            expect(cut.snapshot).toEqual(snapshot);
+            expect(cut.answer.data).toEqual(answer.data);
+          },
+        ),
         { numRuns: 6 },
       );
     });

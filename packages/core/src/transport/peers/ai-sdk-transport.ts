@@ -96,9 +96,12 @@ export function createAiSdkTransport(
   });
   const protocol: AdapterDefinition =
     options.streamProtocol === 'data' ? aiSdkDataStreamProtocol : aiSdkUiProtocol;
-  // How many bytes of each chat's current stream were handed to a store: a re-attach replays
-  // the stream from its start, so that many bytes of the replay were seen already.
-  const delivered = new Map<string, number>();
+  // Where each chat's current stream was cut into whole events so far (a byte offset): a
+  // re-attach replays the stream from its start, so that much of the replay was read already.
+  // A partial event after it was dropped with the connection, and is read again from the replay.
+  const readUpTo = new Map<string, number>();
+  // An event ends at a blank line (SSE), or at the end of its line (AI SDK 4's data stream).
+  const linesPerEvent = options.streamProtocol === 'data' ? 1 : 2;
   const addressing = {
     reattachUrl: (runId: string) => joinUrl(api, `${encodeURIComponent(runId)}/stream`),
     runIdOf: () => (options.resume ? chatId : null),
@@ -106,16 +109,20 @@ export function createAiSdkTransport(
     contentTypes: ['text/plain'],
   };
 
-  /** The store's sink, skipping the part of a replay it has already had. */
+  /** The store's sink, skipping the part of a replay it has already read. */
   const replaySkipping = (sink: TransportSink, runId: string, fromStart: boolean): TransportSink => {
     let responses = 0;
     let skip = 0;
-    if (fromStart) delivered.set(runId, 0);
+    let position = 0;
+    let newlines = 0;
+    if (fromStart) readUpTo.set(runId, 0);
     return {
       ...sink,
       open() {
         // The first response of a send is new; every later one (and every one of a resume) replays.
-        skip = responses++ === 0 && fromStart ? 0 : (delivered.get(runId) ?? 0);
+        skip = responses++ === 0 && fromStart ? 0 : (readUpTo.get(runId) ?? 0);
+        position = skip;
+        newlines = 0;
         sink.open();
       },
       chunk(bytes) {
@@ -126,7 +133,17 @@ export function createAiSdkTransport(
           piece = piece.subarray(cut);
           if (piece.length === 0) return true;
         }
-        delivered.set(runId, (delivered.get(runId) ?? 0) + piece.length);
+        for (let i = 0; i < piece.length; i++) {
+          if (piece[i] !== 10) {
+            if (piece[i] !== 13) newlines = 0;
+            continue;
+          }
+          if (++newlines >= linesPerEvent) {
+            readUpTo.set(runId, position + i + 1);
+            newlines = 0;
+          }
+        }
+        position += piece.length;
         return sink.chunk(piece);
       },
     };

@@ -48,7 +48,7 @@ class ScriptedChatModel extends BaseChatModel {
     return { generations: [{ text: turn.text, message }] };
   }
 
-  async *_streamResponseChunks(
+  override async *_streamResponseChunks(
     messages: BaseMessage[],
     _options: this['ParsedCallOptions'],
     runManager?: CallbackManagerForLLMRun,
@@ -68,7 +68,9 @@ class ScriptedChatModel extends BaseChatModel {
         new AIMessageChunk({
           id,
           content: '',
-          tool_call_chunks: [{ index: 1, id: call.id, name: call.name, args: args.slice(0, cut), type: 'tool_call_chunk' }],
+          tool_call_chunks: [
+            { index: 1, id: call.id, name: call.name, args: args.slice(0, cut), type: 'tool_call_chunk' },
+          ],
         }),
         new AIMessageChunk({
           id,
@@ -87,14 +89,19 @@ class ScriptedChatModel extends BaseChatModel {
     );
     for (const message of pieces) {
       await new Promise((resolve) => setTimeout(resolve, delay));
-      const chunk = new ChatGenerationChunk({ text: typeof message.content === 'string' ? message.content : '', message });
+      const chunk = new ChatGenerationChunk({
+        text: typeof message.content === 'string' ? message.content : '',
+        message,
+      });
       yield chunk;
       await runManager?.handleLLMNewToken(chunk.text, undefined, undefined, undefined, undefined, { chunk });
     }
   }
 }
 
-const supervisorModel = new ScriptedChatModel(() => ({ text: 'Routing to the researcher, then the writer.' }));
+const supervisorModel = new ScriptedChatModel(() => ({
+  text: 'Routing to the researcher, then the writer.',
+}));
 
 const researcherModel = new ScriptedChatModel((messages) => {
   const last = messages.at(-1);
@@ -130,7 +137,9 @@ const researcher = new StateGraph(MessagesAnnotation)
   .addNode('agent', async (state) => ({ messages: [await researcherModel.invoke(state.messages)] }))
   .addNode('tools', tools)
   .addEdge(START, 'agent')
-  .addConditionalEdges('agent', (state) => ((state.messages.at(-1) as AIMessage).tool_calls?.length ? 'tools' : END))
+  .addConditionalEdges('agent', (state) =>
+    (state.messages.at(-1) as AIMessage).tool_calls?.length ? 'tools' : END,
+  )
   .addEdge('tools', 'agent')
   .compile();
 

@@ -22,7 +22,10 @@ export async function startLangGraphServer(timeoutMs = 90_000): Promise<LangGrap
   });
   let output = '';
   const apiUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The LangGraph server did not start:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`The LangGraph server did not start:\n${output}`)),
+      timeoutMs,
+    );
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const match = /LISTENING (http:\/\/127\.0\.0\.1:\d+)/.exec(output);

@@ -60,13 +60,18 @@ const section = (answer: AssistantMessageState, name: string) =>
 function expectSupervisorAnswer(answer: AssistantMessageState): void {
   expect(answer.end?.outcome).toBe('done');
   expect(messageText(answer)).toBe('Routing to the researcher, then the writer.');
-  expect(answer.parts.map((part) => (part.type === 'tool-call' ? lookup(answer.calls, part.callId)!.toolName : part.type))).toEqual([
-    'text',
-    'researcher',
-    'writer',
-  ]);
+  expect(
+    answer.parts.map((part) =>
+      part.type === 'tool-call' ? lookup(answer.calls, part.callId)!.toolName : part.type,
+    ),
+  ).toEqual(['text', 'researcher', 'writer']);
   const researcher = section(answer, 'researcher')!;
-  expect(researcher).toMatchObject({ kind: 'delegation', agent: 'researcher', parentId: null, status: 'complete' });
+  expect(researcher).toMatchObject({
+    kind: 'delegation',
+    agent: 'researcher',
+    parentId: null,
+    status: 'complete',
+  });
   expect(researcher.result?.text).toBe('Looking it up. \n\nResearch done: 18C and foggy in San Francisco.');
   const nested = lookup(answer.children, researcher.id)!.map((id) => lookup(answer.calls, id)!);
   expect(nested).toHaveLength(1);
@@ -114,7 +119,11 @@ describe('LangGraph API server (supervisor with two sub-agents)', () => {
       if (answer?.role !== 'assistant') return;
       const researcher = section(answer, 'researcher');
       const writer = section(answer, 'writer');
-      if (researcher !== undefined && writer === undefined && (lookup(answer.children, researcher.id)?.length ?? 0) > 0) {
+      if (
+        researcher !== undefined &&
+        writer === undefined &&
+        (lookup(answer.children, researcher.id)?.length ?? 0) > 0
+      ) {
         seen.nestedCallWhileResearching = true;
       }
       if (writer !== undefined && writer.status !== 'complete' && (writer.result?.text ?? '') !== '') {
