@@ -1,7 +1,10 @@
 /**
  * @toolstream/core/providers — the stream formats of model providers, for backends that pass a
- * provider's stream through to the browser (PROTOCOL.md §9). Pass one as `protocol`, or
- * `allProtocols` as `protocols` to have `auto` recognise any of them:
+ * provider's stream through to the browser, and of agent frameworks (the AI SDK's UI message
+ * stream and data stream, LangGraph's run stream and protocol v2), with the transports that speak
+ * those backends' requests (`createAiSdkTransport`, `createLangGraphTransport`,
+ * `createAgUiTransport`; PROTOCOL.md §9). Pass a format as `protocol`, or `allProtocols` as
+ * `protocols` to have `auto` recognise any of them:
  *
  * ```ts
  * import { createToolStreamStore } from '@toolstream/core';
