@@ -9,7 +9,7 @@
 
 export type { ProtocolOption } from './adapters/auto.js';
 export type { ToolStreamError, ToolStreamErrorCode } from './errors.js';
-export type { Citation, FinishReason, TokenUsage, ToolCallKind } from './protocol/events.js';
+export type { Citation, DataPart, FinishReason, TokenUsage, ToolCallKind } from './protocol/events.js';
 export type {
   ChatMessageResponse,
   SseFrame,
@@ -24,7 +24,6 @@ export type {
   AssistantMessageState,
   CallStatus,
   ChatMessage,
-  DataPart,
   MessagePart,
   RunStatus,
   ToolCallState,

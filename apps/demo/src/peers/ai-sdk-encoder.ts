@@ -15,6 +15,7 @@ export function createAiSdkEncoder() {
   let finishReason = 'stop';
   const results = new Map<string, string>();
   const names = new Map<string, string>();
+  const sent = new WeakSet<object>();
 
   const close = (out: Chunk[]) => {
     if (open === null) return;
@@ -120,11 +121,16 @@ export function createAiSdkEncoder() {
           finishReason = event.reason === 'refusal' || event.reason === 'pause' ? 'other' : event.reason;
           break;
         case 'data':
-          out.push({
-            type: `data-${event.name}`,
-            ...(event.id === null ? {} : { id: event.id }),
-            data: event.data,
-          });
+          // The event lists every part so far: the ones not sent yet (new, or replacing one) go out.
+          for (const part of event.parts) {
+            if (sent.has(part)) continue;
+            sent.add(part);
+            out.push({
+              type: `data-${part.name}`,
+              ...(part.id === null ? {} : { id: part.id }),
+              data: part.data,
+            });
+          }
           break;
         case 'server-error':
           close(out);

@@ -22,6 +22,7 @@ export function createLangGraphEncoder(runId: string) {
   /** The namespace of each delegation's subgraph. */
   const subgraphs = new Map<string, string[]>();
   const results = new Map<string, string>();
+  const sent = new WeakSet<object>();
 
   const namespaceOf = (parentCallId: string | null): string[] =>
     parentCallId === null ? [] : (subgraphs.get(parentCallId) ?? []);
@@ -132,7 +133,12 @@ export function createLangGraphEncoder(runId: string) {
           break;
         }
         case 'data':
-          out.push({ event: 'custom', data: event.data });
+          // The event lists every part so far: the ones not sent yet go out as custom events.
+          for (const part of event.parts) {
+            if (sent.has(part)) continue;
+            sent.add(part);
+            out.push({ event: 'custom', data: part.data });
+          }
           break;
         case 'server-error':
           out.push({ event: 'error', data: { error: 'Error', message: event.error.message } });

@@ -13,6 +13,7 @@ export { protocolError } from '../errors.js';
 export type {
   CitationsEvent,
   DataEvent,
+  DataPart,
   DoneEvent,
   EventDetails,
   EventIdEvent,

@@ -181,14 +181,20 @@ export interface EventIdEvent {
 }
 
 /**
- * Application data the stream carries beside the answer: an AI SDK data part (`data-weather`), a
- * file the model produced, a LangGraph `custom` event or the graph's state (`values`). Kept on
- * the message ({@link DataPart}), never shown by the kit unless an app renders it. A part with an
- * `id` replaces the earlier part of the same `name` and `id` (a progress bar that updates).
+ * Application data the stream carries beside the answer: AI SDK data parts (`data-weather`),
+ * files the model produced, LangGraph `custom` events and the graph's state (`values`). Never
+ * shown by the kit unless an app renders it. The event holds the answer's parts so far, which
+ * replace the ones before: the adapter keeps the list (a part with an id replaces the earlier part
+ * of the same name and id, in its place; see `upsertDataPart`), so the reducer only stores it.
  */
 export interface DataEvent {
   type: 'data';
-  /** What the data is (`weather` for the AI SDK's `data-weather`, `custom`, `values`…). */
+  parts: readonly DataPart[];
+}
+
+/** One piece of application data of an answer (see {@link DataEvent}). Plain JSON as the wire sent it. */
+export interface DataPart {
+  /** What the data is (`weather` for the AI SDK's `data-weather`, `file`, `custom`, `values`…). */
   name: string;
   /** Parts with the same `name` and `id` replace each other; `null`: always a new part. */
   id: string | null;

@@ -1,6 +1,6 @@
 import type { Citation } from '../protocol/events.js';
 import { isCallOpen } from './call-status.js';
-import type { AssistantMessageState, ChatMessage, DataPart, MessagePart, ToolCallState } from './state.js';
+import type { AssistantMessageState, ChatMessage, MessagePart, ToolCallState } from './state.js';
 import { emptyTable, lookup, type Table } from './table.js';
 
 /**
@@ -108,29 +108,14 @@ function normalizeAnswer(
     children,
     citations: normalizeCitations(message.citations),
     usage: isObject(message.usage) ? { ...message.usage } : null,
-    ...normalizeData(message.data),
+    // Application data is kept as it was: nothing reads it but the app.
+    data: message.data,
     end: ended ? message.end : close ? { outcome: 'interrupted', finish: null, error: null, at: now } : null,
     versions:
       withVersions && Array.isArray(message.versions)
         ? message.versions.filter(isObject).map((version) => normalizeAnswer(version, now, false, false))
         : [],
   };
-}
-
-/** Data parts that have a name (see `DataPart`); no key when there are none. */
-function normalizeData(value: unknown): { data?: DataPart[] } {
-  if (!Array.isArray(value)) return {};
-  const data: DataPart[] = [];
-  for (const entry of value) {
-    if (!isObject(entry) || typeof entry.name !== 'string') continue;
-    const id = typeof entry.id === 'string' ? entry.id : null;
-    data.push(
-      entry.transient === true
-        ? { name: entry.name, id, data: entry.data, transient: true }
-        : { name: entry.name, id, data: entry.data },
-    );
-  }
-  return data.length === 0 ? {} : { data };
 }
 
 /** Citations as objects, unique by source; plain strings (as the wire and older states have them) too. */

@@ -1,7 +1,6 @@
 import { describeValue, protocolError, type ToolStreamError } from '../errors.js';
 import type {
   Citation,
-  DataEvent,
   EventDetails,
   TokenUsage,
   ToolEndEvent,
@@ -17,7 +16,6 @@ import {
   type AssistantMessageState,
   type CallStatus,
   type ChatMessage,
-  type DataPart,
   emptyRun,
   type MessagePart,
   newAssistantMessage,
@@ -126,7 +124,7 @@ class StateWriter implements Batch {
         this.#addUsage(action.usage);
         return;
       case 'data':
-        this.#addData(action);
+        this.#assistant().data = action.parts;
         return;
       case 'protocol-error':
         this.#pushError(action.error);
@@ -293,16 +291,6 @@ class StateWriter implements Batch {
       sourcesOf(list).add(citation.source);
       list.push(citation);
     }
-  }
-
-  #addData({ name, id, data, transient }: DataEvent): void {
-    const message = this.#assistant();
-    const list = [...(message.data ?? [])];
-    const part: DataPart = transient ? { name, id, data, transient } : { name, id, data };
-    const index = id === null ? -1 : list.findIndex((entry) => entry.name === name && entry.id === id);
-    if (index >= 0) list[index] = part;
-    else list.push(part);
-    message.data = list;
   }
 
   #addUsage(usage: TokenUsage): void {

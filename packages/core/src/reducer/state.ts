@@ -1,5 +1,12 @@
 import type { ToolStreamError } from '../errors.js';
-import type { Citation, FinishReason, TokenUsage, ToolCallKind, ToolPhaseName } from '../protocol/events.js';
+import type {
+  Citation,
+  DataPart,
+  FinishReason,
+  TokenUsage,
+  ToolCallKind,
+  ToolPhaseName,
+} from '../protocol/events.js';
 import { emptyTable, type Table } from './table.js';
 
 /**
@@ -93,18 +100,6 @@ export type MessagePart =
   | { type: 'reasoning'; text: string }
   /** A top-level tool call: `message.calls[callId]`. */
   | { type: 'tool-call'; callId: string };
-
-/**
- * Application data of an answer (see `DataEvent`): an AI SDK data part, a file, a LangGraph custom
- * event or state. Plain JSON as the wire sent it.
- */
-export interface DataPart {
-  name: string;
-  id: string | null;
-  data: unknown;
-  /** The server marked it as not part of the conversation. */
-  transient?: boolean;
-}
 
 /** A message the user sent. */
 export interface UserMessageState {

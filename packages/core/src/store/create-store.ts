@@ -6,7 +6,6 @@ import type { TurnPlacement } from '../reducer/actions.js';
 import { type MessageInput, normalizeMessages } from '../reducer/normalize.js';
 import {
   type AssistantMessageState,
-  type ChatMessage,
   initialState,
   type ToolStreamState,
 } from '../reducer/state.js';
@@ -167,7 +166,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     );
   };
 
-  const protocolName = () => (typeof protocol === 'string' ? protocol : (protocol?.name ?? 'auto'));
+  const protocolName = typeof protocol === 'string' ? protocol : (protocol?.name ?? 'auto');
 
   /** Starts a turn placed as `placement` and streams its answer. */
   const runTurn = async (
@@ -175,20 +174,22 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     message: string,
     body: Record<string, unknown> | undefined,
     trigger: TurnTrigger,
-    messageId: string,
   ) => {
     const chosen = needTransport(trigger);
     if (sessions.current !== null) await store.stop();
     const session = sessions.open();
     session.requested = true;
-    dispatch({ type: 'run-start', assistantMessageId: generateId(), placement, protocol: protocolName() });
+    dispatch({ type: 'run-start', assistantMessageId: generateId(), placement, protocol: protocolName });
     state.flush();
+    // `run-start` placed the answer last and the user message it answers before it: the history is
+    // what comes before them.
+    const { messages } = api.getState();
     const turn: TurnRequest = {
       message,
       body,
-      history: historyBefore(api.getState().messages),
+      history: messages.slice(0, -2),
       trigger,
-      messageId,
+      messageId: messages.at(-2)!.id,
     };
     await sessions.stream(session, (sink, signal) => chosen.send(turn, sink, signal));
   };
@@ -241,19 +242,19 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       const { message, body } = sendInput(input);
       const id = generateId();
       bodies.set(id, body);
-      return runTurn({ kind: 'append', userMessage: { id, text: message } }, message, body, 'send', id);
+      return runTurn({ kind: 'append', userMessage: { id, text: message } }, message, body, 'send');
     },
 
     async retry() {
       const { answer, question } = lastTurn('retry');
       const placement: TurnPlacement = { kind: 'replace', answerId: answer.id, keepVersion: false };
-      return runTurn(placement, question.text, bodies.get(question.id), 'retry', question.id);
+      return runTurn(placement, question.text, bodies.get(question.id), 'retry');
     },
 
     async regenerate() {
       const { answer, question } = lastTurn('regenerate');
       const placement: TurnPlacement = { kind: 'replace', answerId: answer.id, keepVersion: true };
-      return runTurn(placement, question.text, bodies.get(question.id), 'regenerate', question.id);
+      return runTurn(placement, question.text, bodies.get(question.id), 'regenerate');
     },
 
     async edit(messageId, input) {
@@ -262,13 +263,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       if (target?.role !== 'user') throw new TypeError('toolstream: edit() needs the id of a user message.');
       const { message, body } = sendInput(input);
       bodies.set(messageId, body);
-      return runTurn(
-        { kind: 'edit', userMessageId: messageId, text: message },
-        message,
-        body,
-        'edit',
-        messageId,
-      );
+      return runTurn({ kind: 'edit', userMessageId: messageId, text: message }, message, body, 'edit');
     },
 
     async stop() {
@@ -368,14 +363,6 @@ function sendInput(input: SendInput): { message: string; body: Record<string, un
   return typeof input === 'string'
     ? { message: input, body: undefined }
     : { message: input.message, body: input.body };
-}
-
-/**
- * The messages a turn's request sees as history: those before the user message it answers
- * (`run-start` has placed both: the new answer last, its user message just before it).
- */
-function historyBefore(messages: readonly ChatMessage[]): readonly ChatMessage[] {
-  return messages.slice(0, Math.max(0, messages.length - 2));
 }
 
 /** The assistant message of the current run while its turn has not ended, else `null`. */

@@ -12,10 +12,10 @@ const STREAM_TYPES = [
   'application/vnd.amazon.eventstream',
 ];
 
-/** Whether a response's content type is one we can read as a stream (or one of `extra`). */
-export function isStreamContentType(contentType: string | null, extra: readonly string[] = []): boolean {
+/** Whether a response's content type is one we can read as a stream. */
+export function isStreamContentType(contentType: string | null): boolean {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return STREAM_TYPES.includes(type) || extra.includes(type);
+  return STREAM_TYPES.includes(type);
 }
 
 /**

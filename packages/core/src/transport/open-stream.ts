@@ -20,8 +20,6 @@ export interface OpenStreamOptions {
   signal: AbortSignal;
   /** Longest silence (no bytes, keep-alive comments included) before the connection counts as dropped. */
   idleTimeoutMs: number;
-  /** Content types read as a stream besides the event stream ones. */
-  contentTypes?: readonly string[];
   /** The response is a stream and reading begins. */
   onOpen(response: Response): void;
   /** Raw bytes, as they arrive. Return `false` to stop reading (a `done` event arrived). */
@@ -98,7 +96,7 @@ export async function openStream(request: StreamRequest, options: OpenStreamOpti
     };
     if (request.body !== undefined) init.body = request.body;
     const response = await Promise.race([options.fetch(request.url, init), abortedWait]);
-    if (!response.ok || !isStreamContentType(response.headers.get('content-type'), options.contentTypes)) {
+    if (!response.ok || !isStreamContentType(response.headers.get('content-type'))) {
       throw await responseFailure(response);
     }
     const body = response.body;

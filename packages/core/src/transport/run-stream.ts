@@ -33,12 +33,6 @@ export interface RunStreamOptions {
   onChunk(chunk: Uint8Array): boolean;
   random?: () => number;
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** Where a named run is re-attached. Default `<endpoint>/<runId>` (PROTOCOL.md §5). */
-  reattachUrl?: (runId: string) => string;
-  /** How a response names its run. Default: the `X-Run-Id` header. */
-  runIdOf?: (response: Response) => string | null;
-  /** Content types read as a stream besides the event stream ones (a peer's own, such as `text/plain`). */
-  contentTypes?: readonly string[];
 }
 
 /**
@@ -81,9 +75,8 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
         fetch: options.fetch,
         signal: options.signal,
         idleTimeoutMs: options.idleTimeoutMs,
-        ...(options.contentTypes === undefined ? {} : { contentTypes: options.contentTypes }),
         onOpen(response) {
-          const named = options.runIdOf ? options.runIdOf(response) : response.headers.get(RUN_ID_HEADER);
+          const named = response.headers.get(RUN_ID_HEADER);
           if (named !== null && named !== '' && named !== runId) {
             runId = named;
             options.onRunId(named);
@@ -165,8 +158,7 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
 }
 
 async function reattachRequest(options: RunStreamOptions, runId: string): Promise<StreamRequest> {
-  const url = options.reattachUrl ? options.reattachUrl(runId) : runUrl(options.endpoint, runId);
-  return { url, method: 'GET', headers: await resumeHeaders(options) };
+  return { url: runUrl(options.endpoint, runId), method: 'GET', headers: await resumeHeaders(options) };
 }
 
 async function sameUrlRequest(options: RunStreamOptions, previous: StreamRequest): Promise<StreamRequest> {

@@ -13,6 +13,7 @@ import {
   citation,
   cite,
   createCallWriter,
+  createDataParts,
   providerId,
   reasoning,
   resultText,
@@ -124,6 +125,7 @@ export function dataStreamFraming(callbacks: FrameDecoderCallbacks, next: FrameD
  */
 export function createAiSdkDataStreamAdapter(): StreamAdapter {
   const writer = createCallWriter();
+  const dataParts = createDataParts();
   /** Calls by id, and whether their call phase is closed. */
   const calls = new Map<string, { closed: boolean }>();
   let step = 0;
@@ -241,14 +243,13 @@ export function createAiSdkDataStreamAdapter(): StreamAdapter {
         case '2':
         case '8':
           for (const entry of Array.isArray(part) ? part : [part]) {
-            emit({ type: 'data', name: code === '2' ? 'data' : 'annotation', id: null, data: entry });
+            dataParts(emit, { name: code === '2' ? 'data' : 'annotation', id: null, data: entry });
           }
           return;
         case 'k':
           if (record !== null && typeof record.data === 'string') {
             const mediaType = stringOr(record.mimeType, 'application/octet-stream');
-            emit({
-              type: 'data',
+            dataParts(emit, {
               name: 'file',
               id: null,
               data: { url: `data:${mediaType};base64,${record.data}`, mediaType },

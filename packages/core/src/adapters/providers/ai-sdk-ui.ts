@@ -8,6 +8,7 @@ import {
   citation,
   cite,
   createCallWriter,
+  createDataParts,
   objectFrame,
   providerId,
   reasoning,
@@ -124,6 +125,7 @@ interface Call {
  */
 export function createAiSdkUiAdapter(): StreamAdapter {
   const writer = createCallWriter();
+  const dataParts = createDataParts();
   const calls = new Map<string, Call>();
   let step = 0;
   let failed = false;
@@ -134,7 +136,7 @@ export function createAiSdkUiAdapter(): StreamAdapter {
   const mergeMetadata = (emit: Emit, value: unknown) => {
     if (!isRecord(value)) return;
     metadata = { ...metadata, ...value };
-    emit({ type: 'data', name: 'metadata', id: 'metadata', data: metadata });
+    dataParts(emit, { name: 'metadata', id: 'metadata', data: metadata });
     readUsage(emit, value);
   };
 
@@ -327,8 +329,7 @@ export function createAiSdkUiAdapter(): StreamAdapter {
         cite(emit, [citation(stringOr(json.filename) || stringOr(json.title) || json.sourceId, json.title)]);
         return;
       case 'file':
-        emit({
-          type: 'data',
+        dataParts(emit, {
           name: 'file',
           id: null,
           data: { url: stringOr(json.url), mediaType: stringOr(json.mediaType) },
@@ -342,7 +343,7 @@ export function createAiSdkUiAdapter(): StreamAdapter {
       }
       case 'abort':
         aborted = true;
-        emit({ type: 'data', name: 'abort', id: 'abort', data: { reason: stringOr(json.reason) } });
+        dataParts(emit, { name: 'abort', id: 'abort', data: { reason: stringOr(json.reason) } });
         return;
       case 'error':
         failed = true;
@@ -350,8 +351,7 @@ export function createAiSdkUiAdapter(): StreamAdapter {
         return;
       default:
         if (type.startsWith('data-') && type.length > 5) {
-          emit({
-            type: 'data',
+          dataParts(emit, {
             name: type.slice(5),
             id: providerId(json.id),
             data: json.data,

@@ -3,7 +3,7 @@ import type { AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
 import { serverError, wireErrorMessage } from '../common-events.js';
 import { isRecord } from '../frame-json.js';
 import { createLangGraphWriter } from './langgraph-messages.js';
-import { objectFrame, providerId, stringOr } from './provider-events.js';
+import { createDataParts, objectFrame, providerId, stringOr } from './provider-events.js';
 
 /** The event methods of LangGraph's streaming protocol v2, for `auto`. */
 const METHODS: ReadonlySet<string> = new Set([
@@ -51,6 +51,7 @@ function failureMessage(error: unknown): string {
  */
 export function createLangGraphV2Adapter(): StreamAdapter {
   const writer = createLangGraphWriter();
+  const dataParts = createDataParts();
   /** The message each node is writing, by its namespace. */
   const currentMessage = new Map<string, string>();
   const stateSeen = new Set<string>();
@@ -111,14 +112,14 @@ export function createLangGraphV2Adapter(): StreamAdapter {
           writer.history(data.messages);
         } else if (data.messages !== undefined) writer.whole(emit, namespace, data.messages);
         writer.stepEnded(emit, namespace);
-        if (namespace.length === 0) emit({ type: 'data', name: 'values', id: 'values', data });
+        if (namespace.length === 0) dataParts(emit, { name: 'values', id: 'values', data });
         return;
       }
       case 'input.requested':
         writer.interrupts(emit, namespace, [{ id: data.interrupt_id, value: data.payload }]);
         return;
       case 'custom':
-        emit({ type: 'data', name: 'custom', id: null, data: params.data });
+        dataParts(emit, { name: 'custom', id: null, data: params.data });
         return;
       default:
         return;

@@ -4,7 +4,7 @@ import type { AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
 import { serverError, wireErrorMessage } from '../common-events.js';
 import { frameJson, frameText, isRecord } from '../frame-json.js';
 import { createLangGraphWriter } from './langgraph-messages.js';
-import { providerId, stringOr } from './provider-events.js';
+import { createDataParts, providerId, stringOr } from './provider-events.js';
 
 /** The events of LangGraph's `runs/stream` (by stream mode), for `auto`. */
 const EVENT_NAMES: ReadonlySet<string> = new Set([
@@ -67,6 +67,7 @@ function writesOf(result: unknown): Record<string, unknown> {
  */
 export function createLangGraphAdapter(): StreamAdapter {
   const writer = createLangGraphWriter();
+  const dataParts = createDataParts();
   /** Namespaces whose first state (their history) has been seen. */
   const stateSeen = new Set<string>();
   /** The namespaces legacy `messages/metadata` gave each message. */
@@ -86,7 +87,7 @@ export function createLangGraphAdapter(): StreamAdapter {
     } else if (state.messages !== undefined) writer.whole(emit, namespace, state.messages);
     writer.stepEnded(emit, namespace);
     // The graph's state, as LangGraph's own client keeps it (the top graph's; a subgraph's is its own business).
-    if (namespace.length === 0) emit({ type: 'data', name: 'values', id: 'values', data: state });
+    if (namespace.length === 0) dataParts(emit, { name: 'values', id: 'values', data: state });
   };
 
   const nodeWrites = (emit: Emit, namespace: string[], node: string, writes: unknown) => {
@@ -131,7 +132,7 @@ export function createLangGraphAdapter(): StreamAdapter {
     }
     switch (name) {
       case 'metadata':
-        emit({ type: 'data', name: 'metadata', id: 'metadata', data: json });
+        dataParts(emit, { name: 'metadata', id: 'metadata', data: json });
         return;
       case 'values':
         values(emit, namespace, json);
@@ -164,7 +165,7 @@ export function createLangGraphAdapter(): StreamAdapter {
         }
         return;
       case 'custom':
-        emit({ type: 'data', name: 'custom', id: null, data: json });
+        dataParts(emit, { name: 'custom', id: null, data: json });
         return;
       case 'debug': {
         if (!isRecord(json) || !isRecord(json.payload)) return;

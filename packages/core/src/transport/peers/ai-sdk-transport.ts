@@ -84,16 +84,6 @@ export function createAiSdkTransport(
   const api = options.api ?? '/api/chat';
   const chatId = options.chatId ?? randomId();
   const connection = createPeerConnection(options);
-  // The resume route answers 204 when the chat has no active stream: nothing to read, not a failure.
-  const resumeConnection = createPeerConnection({
-    ...options,
-    fetch: async (input, init) => {
-      const response = await connection.fetch(input, init);
-      return response.status === 204
-        ? new Response('', { status: 200, headers: { 'content-type': 'text/event-stream' } })
-        : response;
-    },
-  });
   const protocol: AdapterDefinition =
     options.streamProtocol === 'data' ? aiSdkDataStreamProtocol : aiSdkUiProtocol;
   // Where each chat's current stream was cut into whole events so far (a byte offset): a
@@ -177,7 +167,8 @@ export function createAiSdkTransport(
       await connection.stream(replaySkipping(sink, chatId, true), signal, request, null, addressing);
     },
     resume(token: ResumeToken, sink, signal) {
-      return resumeConnection.stream(replaySkipping(sink, token.runId, false), signal, null, token.runId, {
+      // The resume route answers 204 when the chat has no active stream: nothing to read.
+      return connection.stream(replaySkipping(sink, token.runId, false), signal, null, token.runId, {
         ...addressing,
         runIdOf: () => token.runId,
       });

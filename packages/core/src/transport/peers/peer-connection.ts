@@ -1,7 +1,7 @@
 import { DEFAULT_RECONNECT, type ReconnectOptions } from '../backoff.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, type HeadersOption, resolveHeaders } from '../http-transport.js';
 import type { StreamRequest } from '../open-stream.js';
-import { runStream } from '../run-stream.js';
+import { RUN_ID_HEADER, runStream } from '../run-stream.js';
 import type { TransportSink } from '../transport.js';
 
 /** What the transports for other backends (AI SDK, LangGraph, AG-UI) take in common. */
@@ -22,8 +22,45 @@ export interface RunAddressing {
   reattachUrl(runId: string): string;
   /** How a response names its run; `null` when it does not (a drop is then an error). */
   runIdOf(response: Response): string | null;
-  /** Content types read as a stream besides the event stream ones. */
+  /** Content types the backend streams in besides the event stream (AI SDK 4's `text/plain`). */
   contentTypes?: readonly string[];
+}
+
+/**
+ * The made-up endpoint the reader is given: it re-attaches a run at `<endpoint>/<runId>`
+ * (PROTOCOL.md §5), which {@link peerFetch} maps to the backend's own URL.
+ */
+const REATTACH = 'toolstream-reattach:';
+
+/**
+ * `fetch` for the reader, speaking the backend's HTTP conventions as the run convention of
+ * PROTOCOL.md §5, which the reader follows: the run the backend names its own way is named in
+ * `X-Run-Id`, a re-attach goes to the backend's URL for it (where a 204 means there is nothing
+ * to stream), and a stream in one of the backend's own content types reads as an event stream
+ * (the adapter's framing takes it from there).
+ */
+function peerFetch(fetchFn: typeof fetch, addressing: RunAddressing): typeof fetch {
+  return async (input, init) => {
+    const url = String(input);
+    const reattach = url.startsWith(REATTACH);
+    const response = await fetchFn(
+      reattach ? addressing.reattachUrl(decodeURIComponent(url.slice(REATTACH.length + 1))) : input,
+      init,
+    );
+    if (reattach && response.status === 204) return streamResponse(new Headers(), null);
+    if (!response.ok) return response;
+    const headers = new Headers(response.headers);
+    const runId = addressing.runIdOf(response);
+    if (runId !== null) headers.set(RUN_ID_HEADER, runId);
+    const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (addressing.contentTypes?.includes(type)) headers.set('content-type', 'text/event-stream');
+    return streamResponse(headers, response.body);
+  };
+}
+
+function streamResponse(headers: Headers, body: ReadableStream<Uint8Array> | null): Response {
+  if (!headers.has('content-type')) headers.set('content-type', 'text/event-stream');
+  return new Response(body ?? '', { status: 200, headers });
 }
 
 /** A backend reached over HTTP: its requests, and its streams read into a store's sink. */
@@ -71,11 +108,11 @@ export function createPeerConnection(options: PeerTransportOptions): PeerConnect
     },
     stream(sink, signal, request, resumeRunId, addressing) {
       return runStream({
-        endpoint: request?.url ?? '',
+        endpoint: REATTACH,
         request,
         resumeRunId,
         headers,
-        fetch: fetchFn,
+        fetch: peerFetch(fetchFn, addressing),
         signal,
         idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
         reconnect,
@@ -85,9 +122,6 @@ export function createPeerConnection(options: PeerTransportOptions): PeerConnect
         onRunId: sink.runId,
         onResponse: sink.open,
         onChunk: sink.chunk,
-        reattachUrl: addressing.reattachUrl,
-        runIdOf: addressing.runIdOf,
-        ...(addressing.contentTypes === undefined ? {} : { contentTypes: addressing.contentTypes }),
       });
     },
     async json(url, method, body, missingIsNull = false) {
