@@ -4,11 +4,7 @@ import type { ToolStreamError } from '../errors.js';
 import type { SseFrame } from '../protocol/wire.js';
 import type { TurnPlacement } from '../reducer/actions.js';
 import { type MessageInput, normalizeMessages } from '../reducer/normalize.js';
-import {
-  type AssistantMessageState,
-  initialState,
-  type ToolStreamState,
-} from '../reducer/state.js';
+import { type AssistantMessageState, initialState, type ToolStreamState } from '../reducer/state.js';
 import { createHttpTransport, type HttpTransportOptions } from '../transport/http-transport.js';
 import type { ResumeToken, ToolStreamTransport, TurnRequest, TurnTrigger } from '../transport/transport.js';
 import { createBatchedState } from './batched-state.js';

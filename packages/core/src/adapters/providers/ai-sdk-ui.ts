@@ -73,12 +73,19 @@ export interface AiSdkApproval {
   id: string | null;
   /** `requested`: waiting for the person; `denied`: the person said no and the tool did not run. */
   state: 'requested' | 'denied';
+  /**
+   * What the server signed the request with (`signature`, `approvalDescriptor`,
+   * `inputSchemaInput`, newer AI SDK versions): sent back with the answer, which the server checks.
+   */
+  signature?: string;
+  descriptor?: unknown;
+  inputSchemaInput?: unknown;
 }
 
 /**
- * The one place approvals go: for now the request is kept on the call, in
- * `details.approval` (`{ id, state }`), and the call keeps its status. The interactive-calls
- * state (issue 27) will point this at its own status.
+ * The one place approvals go: for now the request is kept on the call, in `details.approval`
+ * (`{ id, state }`, and what the server signed it with), and the call keeps its status. The
+ * interactive-calls state (issue 27) will point this at its own status.
  */
 function toolApproval(emit: Emit, callId: string, approval: AiSdkApproval): void {
   emit({
@@ -90,7 +97,7 @@ function toolApproval(emit: Emit, callId: string, approval: AiSdkApproval): void
     parentCallId: null,
     agent: null,
     eventType: 'call',
-    details: { approval: { id: approval.id, state: approval.state } },
+    details: { approval },
   });
 }
 
@@ -311,7 +318,15 @@ export function createAiSdkUiAdapter(): StreamAdapter {
         return;
       case 'tool-approval-request':
         if (callId === null || !calls.has(callId)) unknownCall(emit, type, frame);
-        else toolApproval(emit, callId, { id: providerId(json.approvalId), state: 'requested' });
+        else {
+          toolApproval(emit, callId, {
+            id: providerId(json.approvalId),
+            state: 'requested',
+            ...(typeof json.signature === 'string' ? { signature: json.signature } : {}),
+            ...('approvalDescriptor' in json ? { descriptor: json.approvalDescriptor } : {}),
+            ...('inputSchemaInput' in json ? { inputSchemaInput: json.inputSchemaInput } : {}),
+          });
+        }
         return;
       case 'tool-output-denied':
         if (callId === null) {

@@ -37,7 +37,14 @@ export interface AiSdkToolPart {
   output?: unknown;
   errorText?: string;
   providerExecuted?: boolean;
-  approval?: { id: string; approved?: boolean; reason?: string };
+  approval?: {
+    id: string;
+    approved?: boolean;
+    reason?: string;
+    signature?: string;
+    descriptor?: unknown;
+    inputSchemaInput?: unknown;
+  };
 }
 
 /** A user message as the AI SDK sends it. */
@@ -110,9 +117,14 @@ function isFile(value: unknown): value is { url: string; mediaType: string } {
 }
 
 /** The approval the adapter kept on a call (`details.approval`), and the answer an app put there. */
-function approvalOf(
-  call: ToolCallState,
-): { id: string | null; state: string; approved?: boolean; reason?: string } | null {
+function approvalOf(call: ToolCallState): {
+  id: string | null;
+  state: string;
+  approved?: boolean;
+  reason?: string;
+  /** What the server signed its request with, to send back as it came. */
+  signed: Pick<NonNullable<AiSdkToolPart['approval']>, 'signature' | 'descriptor' | 'inputSchemaInput'>;
+} | null {
   const value = lookup(call.details, 'approval');
   if (typeof value !== 'object' || value === null) return null;
   const approval = value as Record<string, unknown>;
@@ -121,6 +133,11 @@ function approvalOf(
     state: typeof approval.state === 'string' ? approval.state : 'requested',
     ...(typeof approval.approved === 'boolean' ? { approved: approval.approved } : {}),
     ...(typeof approval.reason === 'string' ? { reason: approval.reason } : {}),
+    signed: {
+      ...(typeof approval.signature === 'string' ? { signature: approval.signature } : {}),
+      ...('descriptor' in approval ? { descriptor: approval.descriptor } : {}),
+      ...('inputSchemaInput' in approval ? { inputSchemaInput: approval.inputSchemaInput } : {}),
+    },
   };
 }
 
@@ -140,13 +157,17 @@ function toolPart(call: ToolCallState): AiSdkToolPart | null {
   if (result?.complete) {
     if (call.error !== null) return { ...base, state: 'output-error', errorText: call.error };
     if (approval?.state === 'denied' || approval?.approved === false) {
-      return { ...base, state: 'output-denied', approval: { id: approval.id ?? '', approved: false } };
+      return {
+        ...base,
+        state: 'output-denied',
+        approval: { id: approval.id ?? '', approved: false, ...approval.signed },
+      };
     }
     return { ...base, state: 'output-available', output: outputValue(result.text) };
   }
   if (approval !== null && approval.id !== null) {
     return approval.approved === undefined
-      ? { ...base, state: 'approval-requested', approval: { id: approval.id } }
+      ? { ...base, state: 'approval-requested', approval: { id: approval.id, ...approval.signed } }
       : {
           ...base,
           state: 'approval-responded',
@@ -154,6 +175,7 @@ function toolPart(call: ToolCallState): AiSdkToolPart | null {
             id: approval.id,
             approved: approval.approved,
             ...(approval.reason === undefined ? {} : { reason: approval.reason }),
+            ...approval.signed,
           },
         };
   }
