@@ -36,6 +36,8 @@ export default [
     // The file as it is served: already bundled and minified.
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '80 kB',
+    // 80 kB until the thread drew only the turns on screen: TanStack Virtual's core is about 10 kB
+    // of it (a thousand-turn conversation then costs what ten do; bench/README.md).
+    limit: '88 kB',
   },
 ];

@@ -5,14 +5,17 @@
 import type { TestProjectConfiguration } from 'vitest/config';
 import { storybookProject } from './.storybook/vitest.project.js';
 import { visualProject } from './.storybook/vitest.visual.js';
+import { uiBrowserProject } from './packages/ui/vitest.browser.js';
 
 export const projects: TestProjectConfiguration[] = [
   storybookProject,
   visualProject,
+  uiBrowserProject,
   'packages/core',
   'packages/react',
   'packages/ui',
   'packages/mock',
+  'packages/server',
   'packages/widget',
   'apps/demo/vitest.e2e.config.ts',
 ];

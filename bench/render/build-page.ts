@@ -3,13 +3,14 @@ import react from '@vitejs/plugin-react';
 import { build, defaultClientConditions } from 'vite';
 
 /**
- * Builds the bench page into `outDir` as users ship an app: minified, React's production build,
- * workspace packages from source (as the tests and Storybook resolve them).
+ * Builds a bench page (the folder `root`, by default this bench's) into `outDir` as users ship an
+ * app: minified, React's production build, workspace packages from source (as the tests and
+ * Storybook resolve them).
  */
-export async function buildPage(outDir: string): Promise<void> {
+export async function buildPage(outDir: string, root = join(import.meta.dirname, 'page')): Promise<void> {
   await build({
     configFile: false,
-    root: join(import.meta.dirname, 'page'),
+    root,
     base: './',
     mode: 'production',
     logLevel: 'warn',

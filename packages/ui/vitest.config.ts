@@ -6,8 +6,8 @@ export default defineProject({
     name: 'ui',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // Screenshot tests run in Chromium (the `visual` project), not in jsdom.
-    exclude: [...configDefaults.exclude, 'src/**/*.visual.test.tsx'],
+    // Screenshot and browser tests run in Chromium (the `visual` and `ui-browser` projects).
+    exclude: [...configDefaults.exclude, 'src/**/*.visual.test.tsx', 'src/**/*.browser.test.tsx'],
     setupFiles: ['./src/test-utils/setup.ts'],
   },
 });

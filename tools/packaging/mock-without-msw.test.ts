@@ -11,7 +11,7 @@ const packed = inject('packed');
 
 /**
  * The packed mock in an app that has no msw: a folder outside the repository (so nothing can
- * find the repository's msw), with the packed core and mock, and the core's own dependencies.
+ * find the repository's msw), with the packed core, server and mock, and their own dependencies.
  */
 let app: string;
 
@@ -20,8 +20,14 @@ beforeAll(async () => {
   const modules = join(app, 'node_modules');
   await mkdir(join(modules, '@toolstream'), { recursive: true });
   await cp(packed.core.dir, join(modules, '@toolstream/core'), { recursive: true });
+  await cp(packed.server.dir, join(modules, '@toolstream/server'), { recursive: true });
   await cp(packed.mock.dir, join(modules, '@toolstream/mock'), { recursive: true });
-  for (const dependency of Object.keys(readManifest(packed.core.dir).dependencies ?? {})) {
+  const external = new Set(
+    [packed.core, packed.server, packed.mock]
+      .flatMap((pack) => Object.keys(readManifest(pack.dir).dependencies ?? {}))
+      .filter((name) => !name.startsWith('@toolstream/')),
+  );
+  for (const dependency of external) {
     await mkdir(join(modules, dependency, '..'), { recursive: true });
     await symlink(join(REPO, 'node_modules', dependency), join(modules, dependency));
   }

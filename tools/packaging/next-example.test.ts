@@ -31,7 +31,7 @@ beforeAll(async () => {
     recursive: true,
     filter: (source) => !/[/\\](node_modules|\.next[^/\\]*|next-env\.d\.ts)$/.test(source),
   });
-  for (const folder of ['core', 'react', 'ui', 'mock'] as const) {
+  for (const folder of ['core', 'react', 'ui', 'mock', 'server'] as const) {
     await mkdir(join(APP, 'node_modules/@toolstream'), { recursive: true });
     await cp(packed[folder].dir, join(APP, 'node_modules/@toolstream', folder), { recursive: true });
   }

@@ -13,6 +13,7 @@ export const PUBLISHED = [
   { folder: 'react', name: '@toolstream/react' },
   { folder: 'ui', name: '@toolstream/ui' },
   { folder: 'mock', name: '@toolstream/mock' },
+  { folder: 'server', name: '@toolstream/server' },
   { folder: 'widget', name: '@toolstream/widget' },
 ] as const;
 

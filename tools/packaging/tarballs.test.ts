@@ -94,11 +94,19 @@ describe('dependencies a user installs', () => {
     expect(manifest.peerDependencies ?? {}).toEqual({});
   });
 
-  it('the mock needs msw only for its MSW handlers: an optional peer', () => {
+  it('the mock needs msw only for its MSW handlers, and redis only for --redis: optional peers', () => {
     const manifest = readManifest(packed.mock.dir);
     expect(manifest.dependencies?.msw).toBeUndefined();
+    expect(manifest.dependencies?.redis).toBeUndefined();
     expect(manifest.peerDependencies.msw).toMatch(/^\^2\./);
-    expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
+    expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true }, redis: { optional: true } });
+  });
+
+  it('the server needs redis only for its Redis store: an optional peer', () => {
+    const manifest = readManifest(packed.server.dir);
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual(['@toolstream/core']);
+    expect(manifest.peerDependencies.redis).toMatch(/\^5/);
+    expect(manifest.peerDependenciesMeta).toEqual({ redis: { optional: true } });
   });
 
   it('React is a peer of the React packages, never a dependency', () => {

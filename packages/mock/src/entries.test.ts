@@ -32,16 +32,18 @@ describe('package entries', () => {
       '@toolstream/core',
       '@toolstream/core/adapters',
       '@toolstream/core/providers',
+      '@toolstream/server',
       'msw',
     ]);
   });
 
-  it('the fetch entry needs neither msw nor Node: the core alone', async () => {
+  it('the fetch entry needs neither msw nor Node: the core and the server', async () => {
     const { packages } = await importGraph('fetch.ts');
     expect([...packages].sort()).toEqual([
       '@toolstream/core',
       '@toolstream/core/adapters',
       '@toolstream/core/providers',
+      '@toolstream/server',
     ]);
   });
 

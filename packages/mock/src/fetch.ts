@@ -1,32 +1,31 @@
 /**
  * @toolstream/mock/fetch — the mock backend without msw and without Node built-ins: the
- * scenario format, the builder and library, the run registry, the recorder, and
- * `createFetchHandler`, a Web-standard `(Request) => Promise<Response>` handler for Next.js
- * route handlers, Hono, Deno, Bun or a worker. `@toolstream/mock` is this plus the MSW handlers.
+ * scenario format, the builder and library, the recorder, and `createFetchHandler`, a
+ * Web-standard `(Request) => Promise<Response>` handler for Next.js route handlers, Hono, Deno,
+ * Bun or a worker. Runs play on `@toolstream/server`. `@toolstream/mock` is this plus the MSW
+ * handlers.
  */
 
+export type { Clock } from './backend/clock.js';
+export { systemClock } from './backend/clock.js';
+export type { ConnectionFaults, Faults } from './backend/faults.js';
+export { parseFaults } from './backend/faults.js';
+export type {
+  ConnectionControl,
+  MockBackend,
+  MockBackendOptions,
+  RunLogEntry,
+  RunLogger,
+} from './backend/mock-backend.js';
+export { createMockBackend, DEFAULT_BASE_PATH, DEFAULT_SCENARIO } from './backend/mock-backend.js';
+export type { PlayOptions, PlayTarget } from './backend/scenario-player.js';
+export { playScenario } from './backend/scenario-player.js';
+export type { ServedFrame, ServedStep } from './backend/sse-encode.js';
+export { encodeFrame, scenarioToSse, servedSteps } from './backend/sse-encode.js';
 export type { FetchHandler } from './fetch/fetch-handler.js';
 export { createFetchHandler } from './fetch/fetch-handler.js';
 export type { Recording, RecordOptions } from './recorder/record-stream.js';
 export { recordStream } from './recorder/record-stream.js';
-export type { Clock } from './runs/clock.js';
-export { systemClock } from './runs/clock.js';
-export type { ConnectionFaults, Faults } from './runs/faults.js';
-export { parseFaults } from './runs/faults.js';
-export type {
-  MockAnswer,
-  MockBackend,
-  MockBackendOptions,
-  MockRequest,
-  StreamAnswer,
-} from './runs/mock-backend.js';
-export { createMockBackend, DEFAULT_BASE_PATH, DEFAULT_SCENARIO } from './runs/mock-backend.js';
-export type { DepartureReason, MockRunStatus, RunSink } from './runs/run.js';
-export { Run } from './runs/run.js';
-export type { RunLogEntry, RunLogger, RunRegistryOptions } from './runs/run-registry.js';
-export { RunRegistry } from './runs/run-registry.js';
-export type { ServedFrame, ServedStep } from './runs/sse-encode.js';
-export { encodeFrame, scenarioToSse, servedSteps } from './runs/sse-encode.js';
 export type { FrameOptions, ScenarioOptions } from './scenario/base-builder.js';
 export type { TextOptions } from './scenario/builder.js';
 export { ChatScenarioBuilder, scenario } from './scenario/builder.js';

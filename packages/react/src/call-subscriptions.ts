@@ -52,9 +52,10 @@ function createCallSubscriptions(store: ToolStreamStore): CallSubscriptions {
     const state = store.getState();
     if (state.messages === previousMessages) return; // no message (so no call) changed
     previousMessages = state.messages;
-    const answers = answersById(state.messages);
+    // Only the watched answers are looked up (findMessage is indexed): an update costs what is
+    // on screen, not what is in the conversation.
     for (const [messageId, entry] of watched) {
-      const message = answers.get(messageId);
+      const message = answerIn(state.messages, messageId);
       const before = entry.message;
       if (message === before) continue;
       entry.message = message;
@@ -94,17 +95,6 @@ function createCallSubscriptions(store: ToolStreamStore): CallSubscriptions {
       };
     },
   };
-}
-
-/** Every answer by id, earlier versions included: one pass per update, whatever is watched. */
-function answersById(messages: readonly ChatMessage[]): Map<string, AssistantMessageState> {
-  const answers = new Map<string, AssistantMessageState>();
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue;
-    answers.set(message.id, message);
-    for (const version of message.versions) answers.set(version.id, version);
-  }
-  return answers;
 }
 
 function answerIn(messages: readonly ChatMessage[], messageId: string): AssistantMessageState | undefined {

@@ -4,6 +4,7 @@ import type { SseFrame, ToolEventType } from '../protocol/wire.js';
 import type { AdapterDefinition, Emit, StreamAdapter } from './adapter.js';
 import { errorMessage, handleLifecycleFrame, serverError } from './common-events.js';
 import { frameJson, frameText, isRecord } from './frame-json.js';
+import { emitInputRequest } from './input-request.js';
 
 // Bits of a call's entry: which phases were opened and closed.
 const CALL_OPENED = 1;
@@ -112,6 +113,7 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
         details: null,
         error: toolError(value.tool_call_details),
       });
+      if (phase === 'call') emitInputRequest(callId, value.tool_call_details, emit);
       return;
     }
     // No stream_part: a complete update, whatever is_complete says.
@@ -124,6 +126,8 @@ export function createChatMessageResponseAdapter(): StreamAdapter {
       details,
       error: toolError(value.tool_call_details),
     });
+    // A call that asks for an approval, the browser or an answer (PROTOCOL.md §11).
+    if (phase === 'call') emitInputRequest(callId, value.tool_call_details, emit);
   };
 
   return {

@@ -2,6 +2,7 @@ import { describeValue, protocolError } from '../errors.js';
 import type { AdapterContext, AdapterDefinition, StreamAdapter } from './adapter.js';
 import { handleLifecycleFrame } from './common-events.js';
 import { frameJson, frameText, isRecord } from './frame-json.js';
+import { emitInputRequest } from './input-request.js';
 
 /**
  * The typed-events protocol: `message` (a text chunk), `tool_start` / `tool_end` (a tool
@@ -14,7 +15,9 @@ export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter
   // Open calls by tool name, oldest first.
   const open = new Map<string, string[]>();
 
-  const toolRef = (data: string): { name: string; id: string | null } => {
+  const toolRef = (
+    data: string,
+  ): { name: string; id: string | null; json: Record<string, unknown> | null } => {
     const json = frameJson({ data });
     if (isRecord(json)) {
       const name = json.name ?? json.tool_name;
@@ -22,9 +25,10 @@ export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter
       return {
         name: typeof name === 'string' ? name : data,
         id: typeof id === 'string' && id !== '' ? id : null,
+        json,
       };
     }
-    return { name: data.trim(), id: null };
+    return { name: data.trim(), id: null, json: null };
   };
 
   let done = false;
@@ -42,11 +46,12 @@ export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter
         return;
       }
       if (event === 'tool_start') {
-        const { name, id } = toolRef(frameText(frame));
+        const { name, id, json } = toolRef(frameText(frame));
         const callId = id ?? context.generateId('tool');
         const queue = open.get(name);
         if (queue === undefined) open.set(name, [callId]);
         else queue.push(callId);
+        const args = json?.args ?? json?.arguments;
         emit({
           type: 'tool-start',
           callId,
@@ -56,15 +61,24 @@ export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter
           parentCallId: null,
           agent: null,
           eventType: 'tool_start',
-          details: null,
+          details: isRecord(args) ? { arguments: args } : null,
         });
+        // A tool that waits for an approval, the browser or an answer (PROTOCOL.md §11): its call
+        // is made, and the run will end waiting for it.
+        if (json !== null && typeof json.awaiting === 'string') {
+          emit({ type: 'tool-end', callId, phase: 'call', output: null, details: null, error: null });
+          emitInputRequest(callId, json, emit);
+        }
         return;
       }
       if (event === 'tool_end') {
         const { name, id } = toolRef(frameText(frame));
         const queue = open.get(name);
         const index = id === null ? 0 : (queue?.indexOf(id) ?? -1);
-        const callId = queue !== undefined && index >= 0 ? queue.splice(index, 1)[0] : undefined;
+        // A named call this stream did not start is one an earlier run of the turn asked about
+        // (a continuation ends it).
+        const started = queue !== undefined && index >= 0;
+        const callId = started ? queue.splice(index, 1)[0] : (id ?? undefined);
         if (callId === undefined) {
           emit({
             type: 'protocol-error',
@@ -73,6 +87,12 @@ export function createTypedEventsAdapter(context: AdapterContext): StreamAdapter
               frameText(frame),
             ),
           });
+          return;
+        }
+        if (!started) {
+          // An earlier run of the turn asked about this call (a continuation ends it): its
+          // result is in. (The reducer reports an id no run started.)
+          emit({ type: 'tool-end', callId, phase: 'result', output: null, details: null, error: null });
           return;
         }
         // tool_end means the tool has run: the call is made and its (unseen) result is in.

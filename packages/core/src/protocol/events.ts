@@ -169,6 +169,30 @@ export interface ServerErrorEvent {
   error: ServerError;
 }
 
+/**
+ * What a call waits for before it can go on:
+ * - `approval`: the person approves it (with the arguments as they are, or edited) or denies it;
+ * - `client`: the browser runs it (a client tool) and its result goes back;
+ * - `input`: the person answers a question the agent asked (an interrupt with a value to give).
+ */
+export type InputKind = 'approval' | 'client' | 'input';
+
+/**
+ * A call waits for an answer (PROTOCOL.md §11). The call exists already (a `tool-start` came
+ * first); the run then ends, and the answer goes back in a continuation request.
+ */
+export interface InputRequiredEvent {
+  type: 'input-required';
+  callId: string;
+  kind: InputKind;
+  /** What the protocol calls this request, to answer it by (an AG-UI interrupt id…); `null`: the call id. */
+  ref: string | null;
+  /** Approvals: whether the person may edit the arguments before approving. */
+  editable: boolean;
+  /** Words the agent gave with the request (a question, a reason), or `null`. */
+  message: string | null;
+}
+
 /** The stream says it is complete (`event: done`, `[DONE]`, `message_stop`…). */
 export interface DoneEvent {
   type: 'done';
@@ -213,6 +237,7 @@ export type StreamEvent =
   | ToolArgsDeltaEvent
   | ToolEndEvent
   | DataEvent
+  | InputRequiredEvent
   | FinishEvent
   | UsageEvent
   | ProtocolErrorEvent

@@ -1,6 +1,6 @@
 import type { ToolStreamError } from '../errors.js';
 import type { StreamEvent } from '../protocol/events.js';
-import type { RunStatus } from './state.js';
+import type { CallAnswer, RunStatus } from './state.js';
 
 /**
  * Where a new turn's answer goes:
@@ -8,12 +8,15 @@ import type { RunStatus } from './state.js';
  *   a run fed through `ingest`);
  * - `replace`: in place of the last answer, `answerId` (`retry()`; with `keepVersion`, the old
  *   answer is kept as an earlier version: `regenerate()`);
- * - `edit`: the user message `userMessageId` gets `text`, and everything after it is dropped.
+ * - `edit`: the user message `userMessageId` gets `text`, and everything after it is dropped;
+ * - `continue`: the answer `answerId`, which ended waiting for input, goes on (a continuation
+ *   request carried the answers): its parts and calls stay, and the new run writes into it.
  */
 export type TurnPlacement =
   | { kind: 'append'; userMessage: { id: string; text: string } | null }
   | { kind: 'replace'; answerId: string; keepVersion: boolean }
-  | { kind: 'edit'; userMessageId: string; text: string };
+  | { kind: 'edit'; userMessageId: string; text: string }
+  | { kind: 'continue'; answerId: string };
 
 /** A run begins: its assistant message is placed (see {@link TurnPlacement}). */
 export interface RunStartAction {
@@ -53,6 +56,36 @@ export interface ErrorAction {
   error: ToolStreamError;
 }
 
+/** A call that waits gets its answer (once: a second answer is ignored). */
+export interface AnswerAction {
+  type: 'answer';
+  messageId: string;
+  callId: string;
+  answer: CallAnswer;
+}
+
+/** These calls' answers went to the server in a continuation request. */
+export interface AnswersSentAction {
+  type: 'answers-sent';
+  messageId: string;
+  callIds: readonly string[];
+}
+
+/**
+ * The turn `messageId`, which waits for input, is given up (`stop()`): its waiting calls are
+ * stopped, and so is the turn.
+ */
+export interface StopWaitingAction {
+  type: 'stop-waiting';
+  messageId: string;
+}
+
+/** Calls of `toolName` are approved without asking for the rest of the conversation. */
+export interface AllowToolAction {
+  type: 'allow-tool';
+  toolName: string;
+}
+
 /** Everything the reducer folds: stream events plus the store's own lifecycle actions. */
 export type ToolStreamAction =
   | StreamEvent
@@ -60,4 +93,8 @@ export type ToolStreamAction =
   | StatusAction
   | RunInfoAction
   | RunEndAction
-  | ErrorAction;
+  | ErrorAction
+  | AnswerAction
+  | AnswersSentAction
+  | StopWaitingAction
+  | AllowToolAction;

@@ -32,6 +32,7 @@ export function newToolCall(
     argsError: null,
     status: 'pending',
     error: null,
+    input: null,
     startedAt: now,
     completedAt: null,
   };

@@ -79,6 +79,8 @@ function normalizeAnswer(
     calls[id] = {
       ...call,
       details: isObject(call.details) ? { ...call.details } : {},
+      // States saved before calls could wait for input have no `input`.
+      input: isObject(call.input) ? { ...call.input } : null,
       ...(open ? { status: 'interrupted' as const, completedAt: now } : {}),
     };
     callOrder.push(id);

@@ -2,13 +2,14 @@ import { describeValue, protocolError, type ToolStreamError } from '../errors.js
 import type {
   Citation,
   EventDetails,
+  InputRequiredEvent,
   TokenUsage,
   ToolEndEvent,
   ToolPhaseName,
   ToolStartEvent,
 } from '../protocol/events.js';
-import type { RunStartAction, ToolStreamAction } from './actions.js';
-import { isCallOpen, liveStatus } from './call-status.js';
+import type { AnswerAction, RunStartAction, ToolStreamAction } from './actions.js';
+import { isAwaitingInput, isCallOpen, liveStatus } from './call-status.js';
 import { handOverSources, sourcesOf } from './citation-set.js';
 import { Draft } from './draft.js';
 import { newPhase, newToolCall } from './new-call.js';
@@ -165,6 +166,26 @@ class StateWriter implements Batch {
       case 'error':
         this.#pushError(action.error);
         return;
+      case 'input-required':
+        this.#inputRequired(action);
+        return;
+      case 'answer':
+        this.#answer(action);
+        return;
+      case 'answers-sent':
+        for (const callId of action.callIds) {
+          const call = this.#callOf(action.messageId, callId);
+          if (call?.input != null && !call.input.sent) call.input = { ...call.input, sent: true };
+        }
+        return;
+      case 'stop-waiting':
+        this.#stopWaiting(action.messageId);
+        return;
+      case 'allow-tool': {
+        const allowed = this.state.allowedTools ?? [];
+        if (!allowed.includes(action.toolName)) this.#root().allowedTools = [...allowed, action.toolName];
+        return;
+      }
       default:
         action satisfies never;
     }
@@ -406,7 +427,8 @@ class StateWriter implements Batch {
       );
       return null;
     }
-    if (!isCallOpen(existing.status) && existing.status !== 'complete') {
+    // A denied call may still get the result the backend tells the model ("the user denied…").
+    if (!isCallOpen(existing.status) && existing.status !== 'complete' && existing.status !== 'denied') {
       this.#pushError(protocolError(`${what} for closed call ${describeValue(callId)}`, undefined, callId));
       return null;
     }
@@ -487,6 +509,10 @@ class StateWriter implements Batch {
     const root = this.#root();
     const messages = this.#draft.own(root.messages) as ChatMessage[];
     root.messages = messages;
+    if (placement.kind === 'continue') {
+      this.#continueRun(messages, placement.answerId, protocol);
+      return;
+    }
     const answer = this.#draft.adopt(newAssistantMessage(assistantMessageId, this.now));
     switch (placement.kind) {
       case 'append':
@@ -521,6 +547,22 @@ class StateWriter implements Batch {
     this.#writableRun = root.run;
   }
 
+  /** A continuation: the answer that waited for input goes on, in a new run. */
+  #continueRun(messages: ChatMessage[], answerId: string, protocol: string | null): void {
+    const root = this.#root();
+    const index = messages.findLastIndex((m) => m.id === answerId && m.role === 'assistant');
+    if (index < 0) return;
+    const answer = this.#draft.own(messages[index] as AssistantMessageState);
+    messages[index] = answer;
+    answer.end = null;
+    this.#message = answer;
+    this.#calls = null;
+    root.status = 'connecting';
+    root.error = null;
+    root.run = this.#draft.adopt(emptyRun(answerId, protocol));
+    this.#writableRun = root.run;
+  }
+
   #userMessage({ id, text }: { id: string; text: string }): ChatMessage {
     return this.#draft.adopt({ id, role: 'user', text, createdAt: this.now });
   }
@@ -539,14 +581,18 @@ class StateWriter implements Batch {
     const found = this.#currentAssistant();
     if (found === null || found.end !== null) return; // no turn, or it ended already
     const message = this.#assistant();
-    const { finish, sawDone } = this.state.run;
+    const { finish, sawDone, runId } = this.state.run;
     const truncated = finish?.reason === 'length';
     const closed: CallStatus =
       final === 'aborted' ? 'stopped' : final === 'error' ? 'error' : truncated ? 'truncated' : 'interrupted';
+    // A run that ended cleanly with calls waiting for answers leaves them waiting, and the
+    // delegations they are in with them: the turn goes on in a continuation.
+    const waiting = final === 'done' ? waitingBranches(message) : null;
     let leftOpen = false;
     for (const id of message.callOrder) {
       const existing = lookup(message.calls, id)!;
-      if (!isCallOpen(existing.status)) continue;
+      if (waiting?.has(id)) continue;
+      if (!isCallOpen(existing.status) && !isAwaitingInput(existing.status)) continue;
       const call = this.#call(existing);
       // A call phase that completed with no result to follow is simply complete.
       if (existing.status === 'running' && final === 'done') call.status = 'complete';
@@ -560,13 +606,102 @@ class StateWriter implements Batch {
     if (final === 'aborted') outcome = 'stopped';
     else if (final === 'error') outcome = 'failed';
     else if (truncated) outcome = 'truncated';
+    else if (waiting !== null && waiting.size > 0) outcome = 'awaiting-input';
     else outcome = !sawDone || leftOpen ? 'interrupted' : 'done';
     message.end = {
       outcome,
       finish,
       error: final === 'error' ? (error ?? this.state.error) : null,
       at: this.now,
+      runId,
     };
+  }
+
+  // ── input: approvals, client tools, questions ────────────────────────────────────────────
+
+  #inputRequired(event: InputRequiredEvent): void {
+    const existing = this.#existingCall(event.callId, 'input request');
+    if (existing === null) return;
+    const call = this.#call(existing);
+    call.input = {
+      kind: event.kind,
+      ref: event.ref,
+      editable: event.editable,
+      message: event.message,
+      answer: null,
+      sent: false,
+    };
+    call.status = liveStatus(call);
+  }
+
+  /** A call of message `messageId` (any message, not only the run's), made writable. */
+  #callOf(messageId: string, callId: string): ToolCallState | null {
+    const root = this.#root();
+    const messages = this.#draft.own(root.messages) as ChatMessage[];
+    root.messages = messages;
+    const index = messages.findLastIndex((m) => m.id === messageId && m.role === 'assistant');
+    if (index < 0) return null;
+    const message = this.#draft.own(messages[index] as AssistantMessageState);
+    messages[index] = message;
+    const existing = lookup(message.calls, callId);
+    if (existing === undefined) return null;
+    const calls = this.#draft.ownTable(message.calls);
+    message.calls = calls;
+    const call = this.#draft.own(existing);
+    calls[callId] = call;
+    return call;
+  }
+
+  #answer({ messageId, callId, answer }: AnswerAction): void {
+    const call = this.#callOf(messageId, callId);
+    const input = call?.input;
+    if (call == null || input == null || input.answer !== null) return;
+    call.input = { ...input, answer };
+    switch (answer.type) {
+      case 'approve':
+        if (answer.args !== undefined) {
+          call.args = answer.args;
+          call.argsError = null;
+        }
+        break;
+      case 'output': {
+        // The browser ran it: its result is the call's result.
+        const text = typeof answer.output === 'string' ? answer.output : safeJson(answer.output);
+        call.result = { ...newPhase(this.now), text, complete: true, completedAt: this.now };
+        call.phase = 'result';
+        break;
+      }
+      case 'error':
+        call.error = answer.error;
+        break;
+      default:
+        break;
+    }
+    call.status = liveStatus(call);
+    if (!isCallOpen(call.status)) call.completedAt = this.now;
+  }
+
+  #stopWaiting(messageId: string): void {
+    const root = this.#root();
+    const messages = this.#draft.own(root.messages) as ChatMessage[];
+    root.messages = messages;
+    const index = messages.findLastIndex((m) => m.id === messageId && m.role === 'assistant');
+    const found = messages[index] as AssistantMessageState | undefined;
+    if (found?.end?.outcome !== 'awaiting-input') return;
+    const message = this.#draft.own(found);
+    messages[index] = message;
+    const calls = this.#draft.ownTable(message.calls);
+    message.calls = calls;
+    for (const id of message.callOrder) {
+      const existing = lookup(calls, id)!;
+      const unanswered = existing.input !== null && existing.input.answer === null;
+      if (!unanswered && !isCallOpen(existing.status)) continue;
+      const call = this.#draft.own(existing);
+      calls[id] = call;
+      call.status = 'stopped';
+      call.completedAt = this.now;
+    }
+    message.end = { ...found.end, outcome: 'stopped', at: this.now };
   }
 
   #pushError(error: ToolStreamError): void {
@@ -574,5 +709,32 @@ class StateWriter implements Batch {
     const errors = this.#draft.own(root.errors) as ToolStreamError[];
     root.errors = errors;
     errors.push(error);
+  }
+}
+
+/**
+ * The calls of a turn that wait for a continuation, with the delegations they are in (a
+ * sub-agent waiting on its own call waits too).
+ */
+function waitingBranches(message: AssistantMessageState): Set<string> {
+  const waiting = new Set<string>();
+  for (const id of message.callOrder) {
+    let call = lookup(message.calls, id);
+    // Waiting for its answer, or answered here and not yet sent (a policy, a client tool that
+    // finished while the run streamed): either way the turn goes on in a continuation.
+    if (call === undefined || call.input === null || call.input.sent) continue;
+    while (call !== undefined && !waiting.has(call.id)) {
+      waiting.add(call.id);
+      call = call.parentId === null ? undefined : lookup(message.calls, call.parentId);
+    }
+  }
+  return waiting;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
   }
 }

@@ -3,6 +3,7 @@ import type {
   Citation,
   DataPart,
   FinishReason,
+  InputKind,
   TokenUsage,
   ToolCallKind,
   ToolPhaseName,
@@ -24,7 +25,10 @@ export type RunStatus = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | '
  * - `error`: the tool failed, or the run failed while the call was open;
  * - `stopped`: the run was stopped while the call was open;
  * - `interrupted`: the stream ended while the call was open;
- * - `truncated`: the model hit its output limit while writing the call (its arguments are cut off).
+ * - `truncated`: the model hit its output limit while writing the call (its arguments are cut off);
+ * - `awaiting-input`: it waits for the person: an approval, or an answer to a question;
+ * - `awaiting-result`: it waits for the browser to run it (a client tool);
+ * - `denied`: the person (or a policy) denied it; it will not run.
  */
 export type CallStatus =
   | 'pending'
@@ -34,7 +38,45 @@ export type CallStatus =
   | 'error'
   | 'stopped'
   | 'interrupted'
-  | 'truncated';
+  | 'truncated'
+  | 'awaiting-input'
+  | 'awaiting-result'
+  | 'denied';
+
+/**
+ * An answer to a call that waits ({@link CallInput}):
+ * - `approve`: run it, with `args` when the person edited them;
+ * - `deny`: do not run it; `reason` is for the model to read;
+ * - `output` / `error`: a client tool's result, or its failure;
+ * - `value`: the person's answer to a question.
+ *
+ * `by` says who answered: the person, the app's policy, or the store on the person's behalf
+ * (`new-message`: they sent a new message instead; `stop`: they stopped the turn).
+ */
+export type CallAnswer =
+  | { type: 'approve'; args?: Readonly<Record<string, unknown>>; by: AnswerSource }
+  | { type: 'deny'; reason: string | null; by: AnswerSource }
+  | { type: 'output'; output: unknown; by: AnswerSource }
+  | { type: 'error'; error: string; by: AnswerSource }
+  | { type: 'value'; value: unknown; by: AnswerSource };
+
+/** Who answered a call. */
+export type AnswerSource = 'user' | 'policy' | 'client' | 'new-message';
+
+/** What a call waits for, and its answer once given. */
+export interface CallInput {
+  kind: InputKind;
+  /** The protocol's name for the request (answer it by this), or `null` for the call id. */
+  ref: string | null;
+  /** Approvals: whether the arguments may be edited before approving. */
+  editable: boolean;
+  /** Words the agent gave with the request, or `null`. */
+  message: string | null;
+  /** The answer, once given; `null` while it waits. */
+  answer: CallAnswer | null;
+  /** Whether the answer went to the server (in a continuation request). */
+  sent: boolean;
+}
 
 /** One phase (call or result) of a tool call. */
 export interface ToolPhase {
@@ -88,6 +130,8 @@ export interface ToolCallState {
   status: CallStatus;
   /** The tool's failure message, when it reported one. */
   error: string | null;
+  /** What the call waits for (an approval, the browser, an answer) and its answer; `null` for most calls. */
+  input: CallInput | null;
   /** Client time the call was first seen. */
   startedAt: number;
   /** Client time the call reached a final status, or `null`. */
@@ -115,9 +159,11 @@ export interface UserMessageState {
  * - `stopped`: the user stopped it;
  * - `failed`: an error ended it (see {@link TurnEndState.error});
  * - `interrupted`: the stream closed before its end (no end signal, or calls left open);
- * - `truncated`: the model hit its output limit; the answer (or its last call) is cut off.
+ * - `truncated`: the model hit its output limit; the answer (or its last call) is cut off;
+ * - `awaiting-input`: the run ended waiting for answers (approvals, client tools, questions): the
+ *   turn goes on in a continuation once every waiting call has one.
  */
-export type TurnOutcome = 'done' | 'stopped' | 'failed' | 'interrupted' | 'truncated';
+export type TurnOutcome = 'done' | 'stopped' | 'failed' | 'interrupted' | 'truncated' | 'awaiting-input';
 
 /** The end of a turn: its outcome, the model's own reason where it gave one, and the error. */
 export interface TurnEndState {
@@ -128,6 +174,8 @@ export interface TurnEndState {
   error: ToolStreamError | null;
   /** Client time the turn ended. */
   at: number;
+  /** The server's name for the run it ended in (`X-Run-Id`): a continuation answers that run. */
+  runId?: string | null;
 }
 
 /**
@@ -190,6 +238,11 @@ export interface ToolStreamState {
   /** The error that ended the current run, if one did (also on that turn's `end`). */
   error: ToolStreamError | null;
   run: RunInfo;
+  /**
+   * Tools the person allowed for the rest of the conversation: their calls are approved without
+   * asking (`store.allowTool`). Absent means none.
+   */
+  allowedTools?: readonly string[];
 }
 
 /** Run info with nothing known yet. */

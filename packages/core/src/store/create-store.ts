@@ -1,13 +1,30 @@
 import type { AdapterDefinition } from '../adapters/adapter.js';
 import { type ProtocolOption, resolveProtocol } from '../adapters/auto.js';
 import type { ToolStreamError } from '../errors.js';
+import {
+  type Continuation,
+  type InputAnswer,
+  type InputResponse,
+  toAnswer,
+  unanswered,
+  unsentAnswers,
+} from '../input/answers.js';
 import type { SseFrame } from '../protocol/wire.js';
 import type { TurnPlacement } from '../reducer/actions.js';
+import { isAwaitingInput } from '../reducer/call-status.js';
 import { type MessageInput, normalizeMessages } from '../reducer/normalize.js';
-import { type AssistantMessageState, initialState, type ToolStreamState } from '../reducer/state.js';
+import type { CallAnswer, ToolCallState } from '../reducer/state.js';
+import {
+  type AssistantMessageState,
+  type ChatMessage,
+  initialState,
+  type ToolStreamState,
+} from '../reducer/state.js';
+import { lookup } from '../reducer/table.js';
 import { createHttpTransport, type HttpTransportOptions } from '../transport/http-transport.js';
 import type { ResumeToken, ToolStreamTransport, TurnRequest, TurnTrigger } from '../transport/transport.js';
 import { createBatchedState } from './batched-state.js';
+import { type ApprovalDecision, type ClientToolImplementation, createInputDriver } from './input-driver.js';
 import { createRunSessions, type Session } from './run-sessions.js';
 import type { Schedule } from './scheduler.js';
 
@@ -48,6 +65,21 @@ export interface ToolStreamStoreOptions extends Partial<HttpTransportOptions> {
   onError?: (error: ToolStreamError) => void;
   /** The clock used for timestamps. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Your tools (`defineTools<Tools>({ … })`): those with an `execute` run in the browser when a
+   * call is handed to the client (PROTOCOL.md §11).
+   */
+  tools?: { readonly client: object };
+  /**
+   * Decides approvals without asking where the app wants it (say, read-only tools): `approve`,
+   * `{ deny: reason }`, or `ask`/nothing to ask the person.
+   */
+  approvalPolicy?: (call: ToolCallState) => ApprovalDecision;
+  /**
+   * Send the answers as soon as every call of a turn that waits has one (default `true`); with
+   * `false`, call `continue()`.
+   */
+  autoContinue?: boolean;
 }
 
 /**
@@ -111,6 +143,21 @@ export interface ToolStreamStore {
   flush(): void;
   /** The token for re-attaching the current run, when the server named it. */
   getResumeToken(): ResumeToken | null;
+  /**
+   * Answers a call that waits (PROTOCOL.md §11): approve (with edited arguments where allowed),
+   * deny with a reason the model reads, a client tool's output or error, or a value. Returns
+   * `false` when the call does not wait for it or already has an answer: a call is answered once.
+   * When every waiting call of the turn has its answer, the continuation goes by itself.
+   */
+  respond(messageId: string, callId: string, response: InputResponse): boolean;
+  /** Approves a call: `respond(…, { approve: true, args })`. */
+  approve(messageId: string, callId: string, options?: { args?: Readonly<Record<string, unknown>> }): boolean;
+  /** Denies a call, with the reason the model reads: `respond(…, { deny: true, reason })`. */
+  deny(messageId: string, callId: string, reason?: string): boolean;
+  /** Approves `toolName`'s calls without asking for the rest of the conversation, those waiting now too. */
+  allowTool(toolName: string): void;
+  /** Sends the answers of the turn that waits (with `autoContinue: false`); nothing when some are missing. */
+  continue(): Promise<void>;
 }
 
 /**
@@ -154,6 +201,15 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
   });
   // Extra body fields of each user message, so a retry sends what the first request sent.
   const bodies = new Map<string, Record<string, unknown> | undefined>();
+  const inputs = createInputDriver({
+    state,
+    tools: (options.tools?.client ?? {}) as Record<string, ClientToolImplementation | undefined>,
+    policy: options.approvalPolicy,
+    autoContinue: options.autoContinue ?? true,
+    continueTurn: (messageId) => void continueTurn(messageId),
+  });
+  api.subscribe(() => inputs.check());
+  queueMicrotask(() => inputs.check()); // a restored turn that waits (a reload)
 
   const needTransport = (method: string): ToolStreamTransport => {
     if (transport !== null) return transport;
@@ -170,24 +226,73 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     message: string,
     body: Record<string, unknown> | undefined,
     trigger: TurnTrigger,
+    continuation?: Continuation,
   ) => {
     const chosen = needTransport(trigger);
     if (sessions.current !== null) await store.stop();
+    if (trigger !== 'continue') inputs.abort();
     const session = sessions.open();
     session.requested = true;
     dispatch({ type: 'run-start', assistantMessageId: generateId(), placement, protocol: protocolName });
     state.flush();
-    // `run-start` placed the answer last and the user message it answers before it: the history is
-    // what comes before them.
     const { messages } = api.getState();
-    const turn: TurnRequest = {
-      message,
-      body,
-      history: messages.slice(0, -2),
-      trigger,
-      messageId: messages.at(-2)!.id,
-    };
+    const question = messages.at(-2);
+    const turn: TurnRequest = { message, body, history: historyBefore(messages), trigger };
+    if (question?.role === 'user') turn.messageId = question.id;
+    if (continuation !== undefined) turn.continuation = continuation;
     await sessions.stream(session, (sink, signal) => chosen.send(turn, sink, signal));
+  };
+
+  /** The latest answer, when it is the one that waits for input (only the latest can). */
+  const waitingTurn = (): { answer: AssistantMessageState; question: ChatMessage | undefined } | null => {
+    state.flush();
+    const { messages } = api.getState();
+    const answer = messages.at(-1);
+    if (answer?.role !== 'assistant' || answer.end?.outcome !== 'awaiting-input') return null;
+    return { answer, question: messages.at(-2) };
+  };
+
+  /** Sends the answers of the turn `messageId`: it goes on in a new run. */
+  const continueTurn = async (messageId: string) => {
+    const waiting = waitingTurn();
+    if (waiting === null || waiting.answer.id !== messageId || unanswered(waiting.answer).length > 0) return;
+    const answers = unsentAnswers(waiting.answer);
+    if (answers.length === 0) return;
+    dispatch({ type: 'answers-sent', messageId, callIds: answers.map((answer) => answer.callId) });
+    const question = waiting.question;
+    const text = question?.role === 'user' ? question.text : '';
+    const body = question?.role === 'user' ? bodies.get(question.id) : undefined;
+    const continuation: Continuation = { runId: waiting.answer.end?.runId ?? null, answers };
+    await runTurn({ kind: 'continue', answerId: messageId }, text, body, 'continue', continuation);
+  };
+
+  /**
+   * A new message while calls wait: each is answered as denied, with a reason the model can read,
+   * and the answers go with the message.
+   */
+  const answersForNewMessage = (text: string): Continuation | undefined => {
+    const waiting = waitingTurn();
+    if (waiting === null) return undefined;
+    const reason = `The user did not answer, and sent a new message instead: ${JSON.stringify(text)}`;
+    const { answer } = waiting;
+    const answers: InputAnswer[] = unsentAnswers(answer);
+    const open = unanswered(answer);
+    // Marked sent first: the store must not see the answers unsent and continue on its own.
+    const callIds = [...answers, ...open.map((call) => ({ callId: call.id }))].map((a) => a.callId);
+    if (callIds.length === 0) return undefined;
+    dispatch({ type: 'answers-sent', messageId: answer.id, callIds });
+    for (const call of open) {
+      const input = call.input!;
+      const given: CallAnswer =
+        input.kind === 'approval'
+          ? { type: 'deny', reason, by: 'new-message' }
+          : input.kind === 'client'
+            ? { type: 'error', error: reason, by: 'new-message' }
+            : { type: 'value', value: null, by: 'new-message' };
+      dispatch({ type: 'answer', messageId: answer.id, callId: call.id, answer: given });
+      answers.push({ callId: call.id, ref: input.ref, kind: input.kind, answer: given });
+    }
+    return { runId: answer.end?.runId ?? null, answers };
   };
 
   /** The last answer and the user message it answers, for retry and regenerate. */
@@ -238,7 +343,14 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       const { message, body } = sendInput(input);
       const id = generateId();
       bodies.set(id, body);
-      return runTurn({ kind: 'append', userMessage: { id, text: message } }, message, body, 'send');
+      const continuation = answersForNewMessage(message);
+      return runTurn(
+        { kind: 'append', userMessage: { id, text: message } },
+        message,
+        body,
+        'send',
+        continuation,
+      );
     },
 
     async retry() {
@@ -263,7 +375,15 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     },
 
     async stop() {
+      inputs.abort();
       if (sessions.current !== null) return sessions.stop();
+      // A turn that waits for answers is given up: its waiting calls stop (nothing is sent).
+      const waiting = waitingTurn();
+      if (waiting !== null) {
+        dispatch({ type: 'stop-waiting', messageId: waiting.answer.id });
+        state.flush();
+        return;
+      }
       // Detached from a run that goes on on the server: cancel it there, end its turn here.
       state.flush();
       const { run } = api.getState();
@@ -350,6 +470,36 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
       const { runId, lastEventId } = api.getState().run;
       return runId === null ? null : { runId, lastEventId };
     },
+
+    respond(messageId, callId, response) {
+      state.flush();
+      const message = api.getState().messages.findLast((m) => m.id === messageId);
+      const call = message?.role === 'assistant' ? lookup(message.calls, callId) : undefined;
+      if (call?.input == null || call.input.answer !== null || !isAwaitingInput(call.status)) return false;
+      const answer = toAnswer(call, response, 'user');
+      if (typeof answer === 'string') throw new TypeError(`toolstream: respond(): ${answer}.`);
+      dispatch({ type: 'answer', messageId, callId, answer });
+      state.flush();
+      return true;
+    },
+    approve(messageId, callId, approval = {}) {
+      return store.respond(
+        messageId,
+        callId,
+        approval.args === undefined ? { approve: true } : { approve: true, args: approval.args },
+      );
+    },
+    deny(messageId, callId, reason) {
+      return store.respond(messageId, callId, reason === undefined ? { deny: true } : { deny: true, reason });
+    },
+    allowTool(toolName) {
+      dispatch({ type: 'allow-tool', toolName });
+      state.flush();
+    },
+    async continue() {
+      const waiting = waitingTurn();
+      if (waiting !== null) await continueTurn(waiting.answer.id);
+    },
   };
 
   return store;
@@ -359,6 +509,14 @@ function sendInput(input: SendInput): { message: string; body: Record<string, un
   return typeof input === 'string'
     ? { message: input, body: undefined }
     : { message: input.message, body: input.body };
+}
+
+/**
+ * The messages a turn's request sees as history: those before the user message it answers
+ * (`run-start` has placed both: the new answer last, its user message just before it).
+ */
+function historyBefore(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  return messages.slice(0, Math.max(0, messages.length - 2));
 }
 
 /** The assistant message of the current run while its turn has not ended, else `null`. */

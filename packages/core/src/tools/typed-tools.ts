@@ -44,8 +44,24 @@ export type TypedToolCall<T extends ToolTypes, N extends keyof T & string = keyo
   };
 }[N];
 
+/**
+ * The tools the browser runs, by name: `execute` gets the call's arguments (typed by the
+ * declaration) and a `signal` that `stop()` aborts; what it returns (or resolves to) is the
+ * call's result, and what it throws is the call's error. PROTOCOL.md §11.
+ */
+export type ClientTools<T extends ToolTypes> = {
+  [N in keyof T & string]?: {
+    execute(
+      args: ToolArgs<T, N>,
+      context: { signal: AbortSignal; call: TypedToolCall<T, N> },
+    ): ToolResult<T, N> | Promise<ToolResult<T, N>>;
+  };
+};
+
 /** What {@link defineTools} returns: checks and readers typed by your tool declarations. */
 export interface DefinedTools<T extends ToolTypes> {
+  /** The tools the browser runs (`createToolStreamStore({ tools })` runs them). */
+  readonly client: ClientTools<T>;
   /** Whether `call` is a call of tool `name`; narrows it to that tool's {@link TypedToolCall}. */
   is<N extends keyof T & string>(call: ToolCallState, name: N): call is ToolCallState & TypedToolCall<T, N>;
   /**
@@ -57,11 +73,21 @@ export interface DefinedTools<T extends ToolTypes> {
 }
 
 /**
- * Checks and readers for calls, typed by a declaration of your tools ({@link ToolTypes}). The
- * UI's renderers take the same declaration (`ToolRenderers<Tools>`).
+ * Checks and readers for calls, typed by a declaration of your tools ({@link ToolTypes}), and
+ * the tools the browser runs. The UI's renderers take the same declaration (`ToolRenderers<Tools>`).
+ *
+ * @example
+ * ```ts
+ * type Tools = { get_time_zone: { args: Record<string, never>; result: string } };
+ * const tools = defineTools<Tools>({
+ *   get_time_zone: { execute: () => Intl.DateTimeFormat().resolvedOptions().timeZone },
+ * });
+ * const store = createToolStreamStore({ endpoint: '/api/chat/stream', tools });
+ * ```
  */
-export function defineTools<T extends ToolTypes>(): DefinedTools<T> {
+export function defineTools<T extends ToolTypes>(client: ClientTools<T> = {}): DefinedTools<T> {
   return {
+    client,
     is: <N extends keyof T & string>(
       call: ToolCallState,
       name: N,

@@ -1,3 +1,4 @@
+import { wireAnswers } from '../input/answers.js';
 import { DEFAULT_RECONNECT, type ReconnectOptions } from './backoff.js';
 import type { StreamRequest } from './open-stream.js';
 import { runStream } from './run-stream.js';
@@ -16,7 +17,10 @@ export interface HttpTransportOptions {
   /** `POST` (default) sends a JSON body; `GET` sends the message as the `message` query parameter. */
   method?: 'POST' | 'GET';
   headers?: HeadersOption;
-  /** Builds the JSON body of a POST. Default: `{ message, ...request.body }`. */
+  /**
+   * Builds the JSON body of a POST. Default: `{ message, ...request.body }`, with the answers of
+   * a continuation in `continue` (PROTOCOL.md §11).
+   */
   body?: (request: TurnRequest) => unknown;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
@@ -88,9 +92,7 @@ export function createHttpTransport(options: HttpTransportOptions): ToolStreamTr
               url: endpoint,
               method: 'POST',
               headers: { 'content-type': 'application/json', ...base },
-              body: JSON.stringify(
-                options.body ? options.body(turn) : { message: turn.message, ...turn.body },
-              ),
+              body: JSON.stringify(options.body ? options.body(turn) : defaultBody(turn)),
             };
       await run(request, null, sink, signal);
     },
@@ -104,4 +106,14 @@ export function createHttpTransport(options: HttpTransportOptions): ToolStreamTr
       if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
     },
   };
+}
+
+/** `{ message, ...body }`, and `continue: { run_id, answers }` when the turn carries answers. */
+function defaultBody(turn: TurnRequest): Record<string, unknown> {
+  const body: Record<string, unknown> = { message: turn.message, ...turn.body };
+  const continuation = turn.continuation;
+  if (continuation !== undefined) {
+    body.continue = { run_id: continuation.runId, answers: wireAnswers(continuation.answers) };
+  }
+  return body;
 }

@@ -364,6 +364,40 @@ describe('runStream: refused before starting (429, 408)', () => {
     expect(target.streamRequests()).toHaveLength(3);
   });
 
+  it('keeps the reconnection budget apart: a re-attach refused after drops without progress still resumes', async () => {
+    // Two drops that brought no new id, then three 429s on the re-attach: the refusals have their
+    // own budget (3), and the reconnections theirs (4 here), so the run completes.
+    const refused = { kind: 'status', status: 429, headers: { 'retry-after': '1' } } as const;
+    const target = await serve({
+      runId: 'run_budget',
+      connections: [
+        { kind: 'stream', send: 2, after: 'drop' },
+        { kind: 'stream', send: 0, after: 'drop' },
+        refused,
+        refused,
+        refused,
+      ],
+    });
+    const h = harness(target);
+    await h.run();
+    expect(h.ids).toEqual(allIds);
+    const requests = target.streamRequests();
+    expect(requests.map((r) => r.method)).toEqual(['POST', 'GET', 'GET', 'GET', 'GET', 'GET']);
+    expect(requests.slice(1).every((r) => r.lastEventId === allIds[1])).toBe(true);
+  });
+
+  it('still gives up on a re-attach refused more times in a row than maxRateLimitRetries', async () => {
+    const refused = { kind: 'status', status: 429, headers: { 'retry-after': '1' } } as const;
+    const target = await serve({
+      runId: 'run_refused',
+      connections: [{ kind: 'stream', send: 2, after: 'drop' }, refused, refused, refused, refused],
+    });
+    const h = harness(target);
+    const failure = await failureOf(h.run());
+    expect(failure.detail).toMatchObject({ code: 'rate-limited', status: 429 });
+    expect(target.streamRequests()).toHaveLength(5);
+  });
+
   it('does not retry other 4xx', async () => {
     const target = await serve({
       runId: null,

@@ -54,11 +54,14 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
   const maxRateLimitRetries = options.maxRateLimitRetries ?? 3;
   let runId = options.resumeRunId ?? null;
   let request: StreamRequest | null = options.request;
-  // One budget for every retry (a refused request, a dropped connection), refilled only by
-  // progress: a new SSE id applied. Bytes alone do not count (a `retry:` line, a keep-alive, a
-  // frame without an id), or a server that always drops right after them would keep us
-  // reconnecting for ever.
+  // Two budgets. Reconnections after a drop are refilled only by progress: a new SSE id applied.
+  // Bytes alone do not count (a `retry:` line, a keep-alive, a frame without an id), or a server
+  // that always drops right after them would keep us reconnecting for ever. Refusals (429 / 408)
+  // count the times in a row the server turned one request away, and start again once a request
+  // is answered — a re-attach refused after drops that made no progress still has the rest of
+  // its reconnection budget.
   let attempts = 0;
+  let refusals = 0;
   // Whether the current request re-attaches to a named run (kept across 429 / 408 retries of it).
   let reattaching = false;
 
@@ -67,7 +70,7 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
       request = await reattachRequest(options, runId!);
       reattaching = true;
     }
-    options.onStatus(attempts > 0 || reattaching ? 'reconnecting' : 'connecting');
+    options.onStatus(attempts > 0 || refusals > 0 || reattaching ? 'reconnecting' : 'connecting');
     options.onResponse();
     const idBefore = options.lastEventId();
     try {
@@ -81,6 +84,7 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
             runId = named;
             options.onRunId(named);
           }
+          refusals = 0;
           options.onStatus('streaming');
         },
         onChunk: options.onChunk,
@@ -96,11 +100,11 @@ export async function runStream(options: RunStreamOptions): Promise<void> {
 
       // Refused before anything started: the same request may be sent again, after the wait asked for.
       if ((detail.code === 'rate-limited' || detail.code === 'timeout') && status !== undefined) {
-        if (attempts >= maxRateLimitRetries) throw failure;
-        attempts++;
+        if (refusals >= maxRateLimitRetries) throw failure;
+        refusals++;
         const delay =
           (detail.code === 'rate-limited' ? detail.retryAfterMs : undefined) ??
-          backoffDelay(attempts, reconnect || DEFAULT_RECONNECT, null, options.random);
+          backoffDelay(refusals, reconnect || DEFAULT_RECONNECT, null, options.random);
         options.onStatus('reconnecting');
         await wait(delay, options.signal).catch(() => {
           throw aborted();

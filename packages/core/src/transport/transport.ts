@@ -1,4 +1,5 @@
 import type { AdapterDefinition } from '../adapters/adapter.js';
+import type { Continuation } from '../input/answers.js';
 import type { ChatMessage } from '../reducer/state.js';
 
 /** What a run needs to be re-attached later, also after a reload. Plain JSON. */
@@ -7,8 +8,8 @@ export interface ResumeToken {
   lastEventId: string | null;
 }
 
-/** Why a turn's request is made. */
-export type TurnTrigger = 'send' | 'retry' | 'regenerate' | 'edit';
+/** Why a turn's request is made (`continue`: the answers to the calls a run ended waiting for). */
+export type TurnTrigger = 'send' | 'retry' | 'regenerate' | 'edit' | 'continue';
 
 /** What the store asks a transport to start: one turn's answer. */
 export interface TurnRequest {
@@ -24,6 +25,12 @@ export interface TurnRequest {
    * of it (for backends that keep messages by id). Set by the store.
    */
   messageId?: string;
+  /**
+   * Answers to the calls the last run ended waiting for (PROTOCOL.md §11): with trigger
+   * `continue`, the turn goes on; with `send`, they go with the new message (the calls left
+   * unanswered denied, as the person moved on).
+   */
+  continuation?: Continuation;
 }
 
 /** Where a transport delivers a run's stream, and what it may ask of the store. */

@@ -68,7 +68,7 @@ describe('toolstream-mock CLI', () => {
     expect(response.headers.get('x-run-id')).toBeNull();
     controller.abort();
     while (!io.out.includes('cancel long-run (client-closed)')) await new Promise((r) => setTimeout(r, 5));
-    expect(io.out).toMatch(/\[run_1_[0-9a-f]+\] cancel long-run \(client-closed\) after \d+ frames/);
+    expect(io.out).toMatch(/\[run_[\w-]{22}\] cancel long-run \(client-closed\)/);
   });
 
   it('record writes a valid scenario file to stdout', async () => {

@@ -29,7 +29,9 @@ Commands:
     --scenarios DIR     Your own *.jsonl scenarios, added to the shipped ones
     --speed N           Speed factor: 2 plays twice as fast (default 1)
     --no-resume         No run ids: a closed connection cancels the run at once
-    --grace MS          How long a detached run is kept for re-attaching (default 30000)
+    --grace MS          How long a finished run is kept for re-attaching (default 30000)
+    --redis URL         Keep runs in Redis (redis://host:port): several servers on one
+                        Redis serve, re-attach and cancel one another's runs
     --latency MS        Extra wait before each response starts (default 0)
     --retry MS          Send "retry: MS" to clients at the start of each stream
     --default NAME      Scenario for requests that name none (default subagent-delegation)
@@ -95,6 +97,7 @@ async function serve(argv: readonly string[], io: CliIo): Promise<CliResult> {
       retry: { type: 'string' },
       default: { type: 'string' },
       'base-path': { type: 'string' },
+      redis: { type: 'string' },
     },
     strict: true,
   });
@@ -112,7 +115,23 @@ async function serve(argv: readonly string[], io: CliIo): Promise<CliResult> {
   if (values.default !== undefined) options.defaultScenario = values.default;
   if (values['base-path'] !== undefined) options.basePath = values['base-path'];
 
-  const server = await createMockServer(options);
+  let closeRedis: () => Promise<void> = async () => {};
+  if (values.redis !== undefined) {
+    const redis = await connectRedis(values.redis, options.graceMs);
+    options.store = redis.store;
+    closeRedis = redis.close;
+  }
+  const started = await createMockServer(options).catch(async (error: unknown) => {
+    await closeRedis();
+    throw error;
+  });
+  const server = {
+    ...started,
+    close: async () => {
+      await started.close();
+      await closeRedis();
+    },
+  };
   const names = server.library.list();
   const width = Math.max(...names.map((s) => s.name.length));
   io.stdout(
@@ -127,7 +146,7 @@ async function serve(argv: readonly string[], io: CliIo): Promise<CliResult> {
           ]
         : []),
       `  Faults: ?fault=drop-after:N | stall | stall-after:N | status:CODE[&retry-after=S] | content-type`,
-      `  Speed ×${options.speed}${options.resume ? `, detached runs kept ${(options.graceMs ?? 30_000) / 1000} s` : ', no resume'}`,
+      `  Speed ×${options.speed}${options.resume ? `, finished runs kept ${(options.graceMs ?? 30_000) / 1000} s` : ', no resume'}${values.redis === undefined ? ', runs in memory' : `, runs in Redis at ${values.redis}`}`,
       '',
       `Scenarios (${names.length}):`,
       ...names.map((s) => `  ${s.name.padEnd(width)}  ${s.description}`),
@@ -135,6 +154,38 @@ async function serve(argv: readonly string[], io: CliIo): Promise<CliResult> {
     ].join('\n'),
   );
   return { code: 0, server };
+}
+
+/**
+ * A Redis store for `--redis`: the `redis` package is an optional peer, loaded only here.
+ * Connection errors are reported, not thrown into the server (the client reconnects by itself).
+ */
+async function connectRedis(url: string, retentionMs: number | undefined) {
+  let redis: typeof import('redis');
+  try {
+    redis = await import('redis');
+  } catch {
+    throw new Error('--redis needs the redis package: npm install redis');
+  }
+  const { createRedisRunStore } = await import('@toolstream/server/redis');
+  const client = redis.createClient({ url });
+  client.on('error', (error: unknown) =>
+    process.stderr.write(
+      `toolstream-mock: Redis: ${error instanceof Error ? error.message : String(error)}\n`,
+    ),
+  );
+  await client.connect();
+  const store = createRedisRunStore({
+    client,
+    ...(retentionMs === undefined ? {} : { retentionMs }),
+  });
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await client.close();
+    },
+  };
 }
 
 async function record(argv: readonly string[], io: CliIo): Promise<CliResult> {

@@ -55,15 +55,16 @@ describe('createFetchHandler (Request in, Response out: no msw, no server)', () 
     await expect
       .poll(() => requests.some((line) => /^DELETE \/api\/chat\/stream\/run_/.test(line)))
       .toBe(true);
-    expect(handle.backend.registry.get(requests.at(-1)!.split('/').pop()!)).toBeUndefined();
+    const runId = requests.at(-1)!.split('/').pop()!;
+    await expect.poll(async () => (await handle.backend.server.store.get(runId))?.status).toBe('cancelled');
   });
 
-  it('answers 404 with JSON for a path outside its base and for an unknown scenario', async () => {
+  it('answers 404 with JSON for a path outside its base, 400 for an unknown scenario', async () => {
     const handle = createFetchHandler();
     const outside = await handle(new Request('http://localhost/elsewhere', { method: 'POST' }));
     expect(outside.status).toBe(404);
     expect(await outside.json()).toMatchObject({ error: expect.any(Object) });
     const unknown = await handle(post({ message: 'x', scenario: 'no-such-scenario' }));
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
   });
 });

@@ -1,6 +1,5 @@
 import { type HttpHandler, http } from 'msw';
-import { respond } from '../fetch/fetch-handler.js';
-import { createMockBackend, type MockBackend, type MockBackendOptions } from '../runs/mock-backend.js';
+import { createMockBackend, type MockBackend, type MockBackendOptions } from '../backend/mock-backend.js';
 
 /** Options of {@link createHandlers}. */
 export interface MockHandlersOptions extends MockBackendOptions {
@@ -11,7 +10,7 @@ export interface MockHandlersOptions extends MockBackendOptions {
   origin?: string;
 }
 
-/** The handlers, plus the backend behind them (its run registry and scenario library). */
+/** The handlers, plus the backend behind them (its run handler and scenario library). */
 export type MockHandlers = HttpHandler[] & { backend: MockBackend };
 
 /**
@@ -23,8 +22,7 @@ export type MockHandlers = HttpHandler[] & { backend: MockBackend };
  * - `GET <base>?scenario=…&message=…` streams directly (for `EventSource`), resuming after
  *   `Last-Event-ID`.
  *
- * Aborting a request detaches it from its run (or cancels the run with `resume: false`): no
- * more is written to it.
+ * Runs play on `@toolstream/server` with its memory store, in the page or the test's process.
  *
  * @example
  * ```ts
@@ -36,7 +34,7 @@ export type MockHandlers = HttpHandler[] & { backend: MockBackend };
 export function createHandlers(options: MockHandlersOptions = {}): MockHandlers {
   const backend = createMockBackend(options);
   const prefix = options.origin?.replace(/\/+$/, '') ?? '*';
-  const resolver = async ({ request }: { request: Request }) => respond(backend, request);
+  const resolver = ({ request }: { request: Request }) => backend.handle(request);
   const handlers = [
     http.all(`${prefix}${backend.basePath}`, resolver),
     http.all(`${prefix}${backend.basePath}/:runId`, resolver),

@@ -1,7 +1,7 @@
 import { RUN_ID_HEADER, reduceStream } from '@toolstream/core';
 import { createFrameDecoder } from '@toolstream/core/adapters';
 import { allProtocols } from '@toolstream/core/providers';
-import { encodeFrame } from '../runs/sse-encode.js';
+import { encodeFrame } from '../backend/sse-encode.js';
 import type { Scenario, ScenarioFrame, ScenarioProtocol } from '../scenario/format.js';
 import { SCENARIO_PROTOCOLS, serializeScenario } from '../scenario/format.js';
 import { ScenarioFormatError, validateScenario } from '../scenario/validate.js';

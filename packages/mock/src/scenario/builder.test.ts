@@ -1,7 +1,7 @@
 import { reduceStream } from '@toolstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scenarioToSse } from '../runs/sse-encode.js';
+import { scenarioToSse } from '../backend/sse-encode.js';
 import { scenario } from './builder.js';
 import { isFrame, type Scenario } from './format.js';
 import { chunkText } from './text-chunks.js';

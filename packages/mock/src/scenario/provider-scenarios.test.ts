@@ -6,7 +6,7 @@ import { allProtocols } from '@toolstream/core/providers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, readProviderStreams } from '../../scripts/provider-fixtures.js';
-import { scenarioToSse } from '../runs/sse-encode.js';
+import { scenarioToSse } from '../backend/sse-encode.js';
 import { type CapturedFrame, captureFrames } from './definitions/provider-frames.js';
 import { PROVIDER_SCENARIOS } from './definitions/provider-specs.js';
 import { PROVIDER_STREAMS } from './definitions/provider-streams.generated.js';

@@ -1,7 +1,7 @@
 import { latestAnswer, reduceStream, type StreamSnapshot, type ToolStreamState } from '@toolstream/core';
 import { allProtocols } from '@toolstream/core/providers';
 import { describe, expect, it } from 'vitest';
-import { scenarioToSse } from '../runs/sse-encode.js';
+import { scenarioToSse } from '../backend/sse-encode.js';
 import { RETURN_DIRECT_OUTPUT } from './definitions/basic.js';
 import { CONFLUENCE_ANSWER, RESEARCH_ANSWER } from './definitions/delegation.js';
 import {

@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockBackend, type MockBackendOptions, type MockRequest } from '../runs/mock-backend.js';
-import type { RunSink } from '../runs/run.js';
-import type { RunRegistry } from '../runs/run-registry.js';
+import type { NodeHttp1Handler, ServerRequest } from 'srvx';
+import { toNodeHandler } from 'srvx/node';
+import { createMockBackend, type MockBackendOptions } from '../backend/mock-backend.js';
 import type { ScenarioLibrary } from '../scenario/library.js';
 import { loadScenarioLibrary } from './load-scenarios.js';
 
@@ -14,8 +14,6 @@ export interface MockServerOptions extends MockBackendOptions {
   host?: string;
   /** A folder of your own scenarios, added to (and overriding) the shipped ones. Ignored when `scenarios` is given. */
   scenariosDir?: string;
-  /** Largest accepted request body, in bytes. Default 1 MiB. */
-  maxBodyBytes?: number;
 }
 
 /** A running mock server. */
@@ -26,16 +24,16 @@ export interface MockServer {
   endpoint: string;
   port: number;
   host: string;
-  registry: RunRegistry;
   library: ScenarioLibrary;
-  /** Cancels every run, closes every connection and stops listening. */
+  /** Ends the runs it plays, closes every connection and stops listening (a store you gave stays open). */
   close(): Promise<void>;
 }
 
 /**
  * Starts a real HTTP server that replays scenarios over the network at the same paths as the
- * MSW handlers, with CORS, the run convention, a grace period for detached runs and the fault
- * switches. Binds to loopback unless told otherwise.
+ * MSW handlers, with CORS, the run convention of `@toolstream/server` and the fault switches.
+ * Binds to loopback unless told otherwise. Give it a Redis store (`store`) and several servers
+ * serve one another's runs.
  *
  * @example
  * ```ts
@@ -51,72 +49,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     options.scenarios ??
     (await loadScenarioLibrary(options.scenariosDir === undefined ? {} : { dir: options.scenariosDir }));
   const backend = createMockBackend({ ...options, scenarios });
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-
-  const server = createServer((req, res) => {
-    serve(req, res).catch((cause: unknown) => {
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({ error: { message: cause instanceof Error ? cause.message : String(cause) } }),
-        );
-      } else res.destroy();
-    });
-  });
+  // srvx types its handler for HTTP/1 and HTTP/2; this is Node's HTTP/1 server.
+  const server = createServer(
+    toNodeHandler((request: ServerRequest) =>
+      backend.handle(request, { breakConnection: () => breakSocket(request) }),
+    ) as NodeHttp1Handler,
+  );
   // Event streams are long-lived: no socket or request timeouts of Node's own.
   server.timeout = 0;
   server.requestTimeout = 0;
-
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
-    const gone = new AbortController();
-    res.on('close', () => gone.abort());
-    const request: MockRequest = {
-      method: req.method ?? 'GET',
-      url,
-      header: (name) => {
-        const value = req.headers[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-      },
-      text: () => readBody(req, maxBodyBytes),
-      signal: gone.signal,
-    };
-    const answer = await backend.handle(request);
-    if (answer.kind === 'plain') {
-      if (res.destroyed) return;
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
-      return;
-    }
-    if (res.destroyed) {
-      // The client left while the run was being set up: it leaves the run as any client does.
-      answer.attach({ write() {}, end() {}, drop() {} })();
-      return;
-    }
-    res.writeHead(answer.status, answer.headers);
-    res.flushHeaders();
-    if (answer.preamble !== '') res.write(answer.preamble);
-    const writable = () => !res.destroyed && !res.writableEnded;
-    const sink: RunSink = {
-      write(text) {
-        if (writable()) res.write(text);
-      },
-      end() {
-        if (writable()) res.end();
-      },
-      drop() {
-        // Close the socket under the response, without the chunked terminator: the client gets
-        // what was written and then a broken stream, as when a proxy dies. (`destroy()` would
-        // also throw away bytes still in the socket's buffer.)
-        const socket = res.socket;
-        if (socket === null) res.destroy();
-        else socket.end(() => socket.destroy());
-      },
-    };
-    const detach = answer.attach(sink);
-    res.on('close', detach);
-    if (res.destroyed) detach();
-  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -132,34 +73,32 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     endpoint: `${origin}${backend.basePath}`,
     port,
     host,
-    registry: backend.registry,
     library: backend.library,
-    close: () => closeServer(server, backend.registry),
+    close: async () => {
+      await backend.close();
+      await closeServer(server);
+    },
   };
 }
 
-function closeServer(server: Server, registry: RunRegistry): Promise<void> {
-  registry.close();
+/**
+ * Closes the socket under a response without the chunked terminator: the client gets what was
+ * written and then a broken stream, as when a proxy dies. (Destroying it at once would also throw
+ * away bytes still in the socket's buffer.)
+ */
+function breakSocket(request: ServerRequest): void {
+  const response = request.runtime?.node?.res;
+  const socket = response?.socket ?? null;
+  if (socket === null || socket === undefined) {
+    response?.destroy();
+    return;
+  }
+  socket.end(() => socket.destroy());
+}
+
+function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
     server.closeAllConnections();
-  });
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new Error(`The request body is larger than ${limit} bytes.`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
   });
 }

@@ -1,8 +1,8 @@
-import type { RunLogEntry } from '../runs/run-registry.js';
+import type { RunLogEntry } from '../backend/mock-backend.js';
 
-/** One log line for a run event: `[run_1_ab12cd34] cancel subagent-delegation (delete) after 12 frames`. */
+/** One log line for a run event: `[run_Xy…] cancel subagent-delegation (delete)`. */
 export function formatLogEntry(entry: RunLogEntry): string {
+  const scenario = entry.scenario === undefined ? '' : ` ${entry.scenario}`;
   const reason = entry.reason === undefined ? '' : ` (${entry.reason})`;
-  const frames = entry.type === 'start' ? '' : ` after ${entry.frames} frame${entry.frames === 1 ? '' : 's'}`;
-  return `[${entry.runId}] ${entry.type} ${entry.scenario}${reason}${frames}`;
+  return `[${entry.runId}] ${entry.type}${scenario}${reason}`;
 }

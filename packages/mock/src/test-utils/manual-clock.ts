@@ -1,4 +1,4 @@
-import type { Clock } from '../runs/clock.js';
+import type { Clock } from '../backend/clock.js';
 
 interface Timer {
   id: number;
@@ -66,6 +66,23 @@ export class ManualClock implements Clock {
     return true;
   }
 
+  /**
+   * Fires the earliest timer and lets what it started run (a replay resumes after its wait, and
+   * writes through the run's store, asynchronously) before the next one.
+   */
+  async tick(): Promise<boolean> {
+    const fired = this.step();
+    await settle();
+    return fired;
+  }
+
+  /** {@link tick} until no timer is left. */
+  async drain(limit = 100_000): Promise<void> {
+    await settle();
+    for (let fired = 0; fired < limit; fired++) if (!(await this.tick())) return;
+    throw new Error('ManualClock.drain: timers keep coming');
+  }
+
   #next(): Timer | undefined {
     let earliest: Timer | undefined;
     for (const timer of this.#timers) if (earliest === undefined || timer.at < earliest.at) earliest = timer;
@@ -77,4 +94,9 @@ export class ManualClock implements Clock {
     this.time = Math.max(this.time, timer.at);
     timer.callback();
   }
+}
+
+/** Lets pending promise jobs and I/O callbacks run. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -50,15 +50,24 @@ export async function readFrames(
   return { frames, reader };
 }
 
-/** The `{event, id, data}` of a scenario's frames with their served ids, for comparing with what a client got. */
+/**
+ * The `{event, id, data}` of a scenario's frames as a run serves them, for comparing with what a
+ * client got: its frames with their positions as ids, and — when the scenario does not end the
+ * run itself with `done` or `error` (providers' streams end with their own events) — the
+ * run's `event: done` after them.
+ */
 export function expectedFrames(
   scenario: Scenario,
 ): { event: string | undefined; id: string; data: string }[] {
-  return scenarioFrames(scenario).map((frame, index) => ({
+  const frames = scenarioFrames(scenario).map((frame, index) => ({
     event: frame.event,
     id: frame.id ?? String(index + 1),
     data: frame.data,
   }));
+  const last = frames.at(-1)?.event;
+  if (last !== 'done' && last !== 'error')
+    frames.push({ event: 'done', id: String(frames.length + 1), data: '' });
+  return frames;
 }
 
 /** Strips a decoded frame to `{event, id, data}`. */

@@ -5,6 +5,7 @@ import { CallList } from '../call-list/call-list.js';
 import { AnswerScope, useAnswerId } from '../internal/answer-scope.js';
 import { GroupItemContext } from '../internal/group-item.js';
 import type { DisclosureOptions } from '../internal/use-disclosure.js';
+import { useOpened } from '../internal/use-opened.js';
 import { useToolCallContext } from '../tool-call/tool-call-context.js';
 import { ToolCallElapsed } from '../tool-call/tool-call-elapsed.js';
 import { ToolCallError } from '../tool-call/tool-call-error.js';
@@ -97,10 +98,10 @@ function DelegationCounts({
   );
 }
 
+/** The section under the line: built when it first opens (a working sub-agent's is open). */
 function DelegationContent() {
-  const context = useToolCallContext('DelegationTree');
-  const { ids, open, callId, messageId, fields } = context;
-  const children = useChildCalls(messageId, callId);
+  const { ids, open } = useToolCallContext('DelegationTree');
+  const opened = useOpened(open);
   return (
     <div
       id={ids.content}
@@ -109,6 +110,16 @@ function DelegationContent() {
       hidden={!open}
       className="ts-delegation__content"
     >
+      {opened && <DelegationWork />}
+    </div>
+  );
+}
+
+function DelegationWork() {
+  const { callId, messageId, fields } = useToolCallContext('DelegationTree');
+  const children = useChildCalls(messageId, callId);
+  return (
+    <>
       {children.length > 0 && (
         // biome-ignore lint/a11y/useSemanticElements: a group of rows, not of form fields (a fieldset)
         <div role="group" aria-label={`Work by ${fields.label}`} data-slot="delegation-tree-children">
@@ -117,6 +128,6 @@ function DelegationContent() {
       )}
       {/* Before its result, a delegation's text is its task (in the line above), not an answer. */}
       {fields.hasResult && <ToolCallOutput title="Result" />}
-    </div>
+    </>
   );
 }

@@ -5,7 +5,13 @@ import { plural } from '../internal/format.js';
 export type DescendantCounts = { total: number } & Record<CallStatus, number>;
 
 /** Statuses worth naming in a summary, in the order they need attention. */
-const SUMMARY_ORDER: readonly CallStatus[] = ['error', 'interrupted', 'truncated'];
+const SUMMARY_ORDER: readonly CallStatus[] = [
+  'awaiting-input',
+  'error',
+  'denied',
+  'interrupted',
+  'truncated',
+];
 
 /** Counts the calls of `message` nested under `callId`, at any depth (cycles in bad input are cut). */
 export function descendantCounts(message: AssistantMessageState, callId: string): DescendantCounts {
@@ -19,6 +25,9 @@ export function descendantCounts(message: AssistantMessageState, callId: string)
     stopped: 0,
     interrupted: 0,
     truncated: 0,
+    'awaiting-input': 0,
+    'awaiting-result': 0,
+    denied: 0,
   };
   const seen = new Set<string>([callId]);
   const childrenOf = (id: string) => (Object.hasOwn(message.children, id) ? message.children[id]! : []);

@@ -1,4 +1,4 @@
-import type { CallStatus, RunStatus, ToolStreamState } from '@toolstream/core';
+import { type CallStatus, findMessage, type RunStatus, type ToolStreamState } from '@toolstream/core';
 import { defaultCallLabel } from '../tool-call/call-label.js';
 
 /** What the announcer remembers of the state between two announcements. */
@@ -20,7 +20,7 @@ const MAX_TEXT = 280;
 /** Reads the announcer's view of a state. `announced` carries over from `previous`. */
 export function readProgress(state: ToolStreamState, previous: Progress | null): Progress {
   const messageId = state.run.messageId;
-  const message = messageId === null ? undefined : state.messages.find((m) => m.id === messageId);
+  const message = messageId === null ? undefined : findMessage(state, messageId);
   let text = '';
   if (message?.role === 'assistant') {
     for (const part of message.parts) if (part.type === 'text') text += part.text;

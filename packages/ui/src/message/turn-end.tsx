@@ -19,6 +19,7 @@ const ENDINGS = {
   stopped: 'You stopped this answer.',
   interrupted: 'Interrupted: the connection closed before the answer was finished.',
   truncated: 'Cut off: the model reached its length limit.',
+  'awaiting-input': 'Waiting for your answer to go on.',
 } as const;
 
 /**

@@ -62,13 +62,15 @@ function provider(scenario: string, expected: Expected): Story {
         const call = calls[index]!;
         await expect(call).toHaveAccessibleName(humanize(name));
         await expect(call).toHaveAttribute('data-state', 'complete');
+        // Open it: a folded call's input and output are built when it is first opened.
+        const trigger = within(call).queryAllByRole('button')[0];
+        if (trigger?.getAttribute('aria-expanded') === 'false') await userEvent.click(trigger);
         if (output !== undefined) {
           // JSON output is shown indented: compare what it says.
           const shown = call.querySelector('[data-slot="tool-call-output"]')?.textContent ?? '';
           await expect(JSON.parse(shown)).toEqual(JSON.parse(output));
         }
         if (Object.keys(args).length === 0) continue;
-        await userEvent.click(within(call).getAllByRole('button')[0]!);
         const shown = call.querySelector('[data-slot="tool-call-input"] code');
         // The arguments as the details show them: indented JSON, parsed back to compare.
         await expect(JSON.parse(shown?.textContent ?? 'null')).toEqual(args);

@@ -57,11 +57,16 @@ const assistant = (root: HTMLElement) => within(root).getByRole('article', { nam
 /** A call by its name for people (a delegation by its agent's). */
 const call = (scope: HTMLElement, name: string) => within(scope).getByRole('article', { name });
 
-/** Opens every folded group and section, so every call is in the page. */
+/**
+ * Opens every folded group, section and call, so every call and what it returned is in the page
+ * (a folded call's content is built when it is first opened).
+ */
 async function unfoldAll(root: HTMLElement): Promise<void> {
   for (;;) {
     const folded = root.querySelector<HTMLElement>(
-      '[data-slot="tool-group-trigger"][aria-expanded="false"], [data-slot="delegation-tree-trigger"][aria-expanded="false"]',
+      ['tool-group-trigger', 'delegation-tree-trigger', 'tool-call-trigger']
+        .map((slot) => `[data-slot="${slot}"][aria-expanded="false"]`)
+        .join(', '),
     );
     if (folded === null) return;
     await userEvent.click(folded);
@@ -194,6 +199,7 @@ export const MalformedFrames = replay('malformed-frames', async ({ canvasElement
   await ask(root);
   await ended(root, 'done');
   await expect(call(root, 'Get deployments')).toHaveAttribute('data-state', 'complete');
+  await unfoldAll(root);
   await expect(call(root, 'Get deployments')).toHaveTextContent('3 deployments: api v2.4.1');
   await expect(assistant(root)).toHaveTextContent('Three services were deployed today');
   // Per-frame protocol errors do not end the run, so there is no alert.

@@ -1,11 +1,22 @@
 import { findMessage } from '@toolstream/core';
-import { useMessageIds, useStreamStatus, useToolStreamState } from '@toolstream/react';
-import { type HTMLAttributes, memo, type ReactNode, useCallback, useRef } from 'react';
+import { useMessageIds, useResolvedStore, useStreamStatus } from '@toolstream/react';
+import {
+  type FocusEvent,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { cx } from '../internal/cx.js';
 import { StreamAnnouncer } from '../live-region/stream-announcer.js';
-import { AssistantMessage } from '../message/assistant-message.js';
-import { UserMessage } from '../message/user-message.js';
+import { estimateTurnHeight } from './estimate-turn.js';
+import { ThreadTurns } from './thread-turns.js';
+import { useRevealSelection } from './use-reveal-selection.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
+import { useThreadWindow } from './use-thread-window.js';
 
 /** Props of {@link Thread}. Other props go to its outer `<div>`. */
 export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
@@ -20,19 +31,6 @@ export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
   /** Offer Retry, Regenerate and Edit on the messages (default `true`). */
   actions?: boolean;
 }
-
-const MessageItem = memo(function MessageItem({
-  messageId,
-  actions,
-}: {
-  messageId: string;
-  actions: boolean;
-}) {
-  const role = useToolStreamState((state) => findMessage(state, messageId)?.role);
-  if (role === 'user') return <UserMessage messageId={messageId} editable={actions} />;
-  if (role === 'assistant') return <AssistantMessage messageId={messageId} actions={actions} />;
-  return null;
-});
 
 /** What an empty thread says by default. */
 function DefaultEmptyState() {
@@ -52,6 +50,12 @@ function DefaultEmptyState() {
  * button appears. Messages sit in a centred column (`--ts-content-width`) however wide the
  * thread is. Shows `emptyState` before the first message, and announces the stream politely to
  * screen readers (see {@link StreamAnnouncer}).
+ *
+ * Only the turns on screen (and a couple either side) are drawn in full: the others stand in as
+ * their plain text at the height they had, which the browser's find in page and screen readers
+ * reach, and scrolling to one draws it. So a conversation of a thousand turns loads, scrolls and
+ * streams like one of ten. A turn the reader clicked in or focused stays drawn, so what they
+ * opened or are editing stays as they left it.
  */
 export function Thread({
   emptyState,
@@ -64,9 +68,13 @@ export function Thread({
 }: ThreadProps) {
   const ids = useMessageIds();
   const { isStreaming } = useStreamStatus();
+  const store = useResolvedStore('Thread');
   const { viewportRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom();
   const viewport = useRef<HTMLElement | null>(null);
-  // A stable ref callback: an inline one is called again (null, then the element) on every
+  const content = useRef<HTMLDivElement | null>(null);
+  const following = useRef(isAtBottom);
+  following.current = isAtBottom;
+  // Stable ref callbacks: an inline one is called again (null, then the element) on every
   // render, and each call queues a state update — an extra, empty commit per render.
   const setViewport = useCallback(
     (element: HTMLElement | null) => {
@@ -75,6 +83,36 @@ export function Thread({
     },
     [viewportRef],
   );
+  const setContent = useCallback(
+    (element: HTMLDivElement | null) => {
+      content.current = element;
+      contentRef(element);
+    },
+    [contentRef],
+  );
+  // A conversation opens at its end, before the window first asks where the view is.
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (element !== null) element.scrollTop = element.scrollHeight;
+  }, []);
+  const estimate = useCallback(
+    (id: string) => estimateTurnHeight(findMessage(store.getState(), id)),
+    [store],
+  );
+  const turns = useThreadWindow({
+    ids,
+    viewport: useCallback(() => viewport.current, []),
+    content: useCallback(() => content.current, []),
+    estimate,
+    following: useCallback(() => following.current, []),
+  });
+  useRevealSelection(content);
+  // Clicking in a turn or moving the focus into it keeps it drawn (see useThreadWindow).
+  const keepTurn = (event: MouseEvent | FocusEvent | KeyboardEvent) => {
+    const turn = (event.target as Element).closest?.('[data-slot="thread-turn"][data-index]');
+    const index = turn === null || turn === undefined ? -1 : Number(turn.getAttribute('data-index'));
+    if (index >= 0 && index < ids.length) turns.keep(ids[index]!);
+  };
   const empty = ids.length === 0;
   return (
     <div
@@ -91,13 +129,21 @@ export function Thread({
         tabIndex={0}
         className="ts-thread__viewport"
       >
-        <div ref={contentRef} data-slot="thread-content" className="ts-thread__content">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: it only notes where the reader acts, for the window */}
+        <div
+          ref={setContent}
+          data-slot="thread-content"
+          className="ts-thread__content"
+          onClick={keepTurn}
+          onKeyDown={keepTurn}
+          onFocus={keepTurn}
+        >
           {empty ? (
             <div data-slot="thread-empty" className="ts-thread__empty">
               {emptyState ?? <DefaultEmptyState />}
             </div>
           ) : (
-            ids.map((id) => <MessageItem key={id} messageId={id} actions={actions} />)
+            <ThreadTurns ids={ids} turns={turns} actions={actions} />
           )}
         </div>
       </section>

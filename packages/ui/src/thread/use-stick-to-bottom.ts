@@ -87,12 +87,14 @@ export function useStickToBottom({ threshold = 48 }: StickToBottomOptions = {}):
     const onTouchMove = () => {
       if (stuck.current && scrollable()) setStuck(false);
     };
-    viewport.addEventListener('scroll', onScroll, { passive: true });
+    // Capturing, so it runs before listeners that change the content on a scroll (a thread's
+    // window draws the turns scrolled to): the layout it reads is still the one just scrolled.
+    viewport.addEventListener('scroll', onScroll, { passive: true, capture: true });
     viewport.addEventListener('wheel', onWheel, { passive: true });
     viewport.addEventListener('touchmove', onTouchMove, { passive: true });
     viewport.addEventListener('keydown', onKeyDown);
     return () => {
-      viewport.removeEventListener('scroll', onScroll);
+      viewport.removeEventListener('scroll', onScroll, { capture: true });
       viewport.removeEventListener('wheel', onWheel);
       viewport.removeEventListener('touchmove', onTouchMove);
       viewport.removeEventListener('keydown', onKeyDown);

@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
+import { useOpened } from '../internal/use-opened.js';
 import { useToolCallContext } from './tool-call-context.js';
 import { ToolCallDetails } from './tool-call-details.js';
 import { ToolCallInput } from './tool-call-input.js';
@@ -8,12 +9,13 @@ import { useToolRenderer } from './tool-renderers.js';
 
 /**
  * What expanding a call shows: its input, its output and any other details — or, for a tool
- * with its own renderer, that renderer alone (it is the tool's UI). Hidden while the call is
- * folded; it stays mounted, so folding a call that streamed costs nothing and unfolding it shows
- * what is already rendered. Pass children to replace it.
+ * with its own renderer, that renderer alone (it is the tool's UI). Built when the call first
+ * opens (a call that streams opens by itself), then hidden while the call is folded: folding a
+ * call costs nothing and unfolding it shows what is already rendered. Pass children to replace it.
  */
 export function ToolCallContent({ className, children, ...props }: HTMLAttributes<HTMLDivElement>) {
   const { ids, open, fields } = useToolCallContext('ToolCallContent');
+  const opened = useOpened(open);
   const hasRenderer = useToolRenderer(fields.toolName) !== undefined;
   return (
     <div
@@ -24,16 +26,17 @@ export function ToolCallContent({ className, children, ...props }: HTMLAttribute
       className={cx('ts-tool-call__content', className)}
       {...props}
     >
-      {children ??
-        (hasRenderer ? (
-          <ToolCallOutput />
-        ) : (
-          <>
-            <ToolCallInput />
+      {opened &&
+        (children ??
+          (hasRenderer ? (
             <ToolCallOutput />
-            <ToolCallDetails />
-          </>
-        ))}
+          ) : (
+            <>
+              <ToolCallInput />
+              <ToolCallOutput />
+              <ToolCallDetails />
+            </>
+          )))}
     </div>
   );
 }

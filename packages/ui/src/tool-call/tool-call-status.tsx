@@ -15,6 +15,9 @@ export const TOOL_CALL_STATUS_LABELS: Readonly<Record<CallStatus, string>> = {
   stopped: 'Stopped',
   interrupted: 'Interrupted',
   truncated: 'Cut off',
+  'awaiting-input': 'Waiting for you',
+  'awaiting-result': 'Running here',
+  denied: 'Denied',
 };
 
 /** Props of {@link ToolCallStatus}. */
@@ -34,10 +37,18 @@ const SETTLED_ICONS: Partial<Record<CallStatus, ReactElement>> = {
   stopped: <StopIcon />,
   interrupted: <AlertIcon />,
   truncated: <AlertIcon />,
+  denied: <CrossIcon />,
 };
 
 /** Statuses whose word is shown: those a reader must notice. The others' icon says enough. */
-const SHOWN: ReadonlySet<CallStatus> = new Set(['error', 'stopped', 'interrupted', 'truncated']);
+const SHOWN: ReadonlySet<CallStatus> = new Set([
+  'awaiting-input',
+  'error',
+  'denied',
+  'stopped',
+  'interrupted',
+  'truncated',
+]);
 
 /**
  * The call's status: an icon (a turning ring while it waits, a dot while it streams, a check when

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { StreamEvent } from '@toolstream/core/adapters';
 import { ToolStreamProvider } from '@toolstream/react';
@@ -319,7 +319,11 @@ describe('ToolCall', () => {
     expect(last.status).toBe('complete');
     expect(last.isStreaming).toBe(false);
     expect(last.call.id).toBe('c1');
-    expect(screen.getByRole('article', { name: 'Calculator' }).textContent).toContain('**42**');
+    // The default: folded, as it finished without streaming; its output is built when opened.
+    const calculator = screen.getByRole('article', { name: 'Calculator' });
+    expect(calculator.textContent).not.toContain('**42**');
+    fireEvent.click(within(calculator).getByRole('button', { expanded: false }));
+    expect(calculator.textContent).toContain('**42**');
   });
 
   it('re-renders only when its own call changes', () => {

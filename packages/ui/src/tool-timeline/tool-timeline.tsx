@@ -1,4 +1,10 @@
-import { type AssistantMessageState, isCallOpen, latestAnswer, type ToolStreamState } from '@toolstream/core';
+import {
+  type AssistantMessageState,
+  findMessage,
+  isCallOpen,
+  latestAnswer,
+  type ToolStreamState,
+} from '@toolstream/core';
 import { useToolStreamState } from '@toolstream/react';
 import { type CSSProperties, type HTMLAttributes, useId, useRef } from 'react';
 import { cx } from '../internal/cx.js';
@@ -22,7 +28,7 @@ export interface ToolTimelineProps extends HTMLAttributes<HTMLElement> {
 
 function answerOf(state: ToolStreamState, messageId: string | undefined): AssistantMessageState | undefined {
   if (messageId === undefined) return latestAnswer(state);
-  const message = state.messages.find((m) => m.id === messageId);
+  const message = findMessage(state, messageId);
   return message?.role === 'assistant' ? message : undefined;
 }
 

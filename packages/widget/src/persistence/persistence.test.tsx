@@ -1,4 +1,4 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { createToolStreamStore, latestAnswer, type ToolStreamState } from '@toolstream/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, mountWidget, removeHosts, sseResponse, text, tool } from '../test-utils/widget.js';
@@ -33,7 +33,10 @@ describe('persistence', () => {
     expect(restored.status).toBe('idle');
     expect(restored.run.runId).toBeNull();
     expect(second.view.getByText('Looking that up.', { exact: false })).toBeTruthy();
-    expect(second.view.getByText('two pages')).toBeTruthy();
+    // The call, folded as it finished; its output is built when it is opened.
+    const call = second.view.getByRole('article', { name: 'Search' });
+    act(() => within(call).getByRole('button', { expanded: false }).click());
+    expect(within(call).getByText('two pages')).toBeTruthy();
     second.unmount();
   });
 

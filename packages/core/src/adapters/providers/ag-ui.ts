@@ -1,7 +1,7 @@
 import { protocolError } from '../../errors.js';
 import type { AdapterDefinition, Emit, StreamAdapter } from '../adapter.js';
 import { serverError } from '../common-events.js';
-import { frameText } from '../frame-json.js';
+import { frameText, isRecord } from '../frame-json.js';
 import {
   createCallWriter,
   objectFrame,
@@ -51,8 +51,10 @@ const EVENT_TYPES: ReadonlySet<string> = new Set([
  * `TEXT_MESSAGE_CHUNK`, thinking from `THINKING_TEXT_MESSAGE_CONTENT` (`REASONING_*` in newer
  * versions), calls from `TOOL_CALL_START` / `ARGS` / `END` (tracked by `toolCallId`, so several
  * can be open and interleave) or the `TOOL_CALL_CHUNK` shorthand, and `TOOL_CALL_RESULT` as the
- * call's result phase (its `content` is the output). `RUN_FINISHED` ends the run, `RUN_ERROR` is
- * fatal. State, step and custom events are not part of the conversation and are skipped.
+ * call's result phase (its `content` is the output). `RUN_FINISHED` ends the run — with its
+ * interrupts and pending frontend-tool calls as calls that wait for input (PROTOCOL.md §11) —
+ * and `RUN_ERROR` is fatal. State, step and custom events are not part of the conversation and
+ * are skipped.
  */
 export function createAgUiAdapter(): StreamAdapter {
   const { startCall, argsDelta, endCall } = createCallWriter();
@@ -172,6 +174,7 @@ export function createAgUiAdapter(): StreamAdapter {
           return;
         }
         case 'RUN_FINISHED':
+          emitInterrupts(json, emit);
           emit({ type: 'done' });
           return;
         case 'RUN_ERROR':
@@ -200,3 +203,60 @@ export const agUiProtocol: AdapterDefinition = {
   sniff: sniffJsonType(EVENT_TYPES),
   create: () => createAgUiAdapter(),
 };
+
+/**
+ * What a `RUN_FINISHED` waits for: each interrupt of an `interrupt` outcome (an approval when it
+ * is about a tool call, else a question the person answers, shown as a call of its own), and the
+ * frontend-tool calls a `success` outcome leaves pending, for the browser to run.
+ */
+function emitInterrupts(json: Record<string, unknown>, emit: Emit): void {
+  const outcome = json.outcome;
+  // The draft's shape (`outcome: "interrupt"`, `interrupt: {…}`) and the current one.
+  const interrupts = isRecord(outcome)
+    ? outcome.type === 'interrupt' && Array.isArray(outcome.interrupts)
+      ? outcome.interrupts
+      : []
+    : outcome === 'interrupt' && isRecord(json.interrupt)
+      ? [json.interrupt]
+      : [];
+  for (const interrupt of interrupts) {
+    if (!isRecord(interrupt)) continue;
+    const id = typeof interrupt.id === 'string' && interrupt.id !== '' ? interrupt.id : null;
+    const reason = typeof interrupt.reason === 'string' && interrupt.reason !== '' ? interrupt.reason : null;
+    const text =
+      typeof interrupt.message === 'string' && interrupt.message !== '' ? interrupt.message : reason;
+    const toolCallId = typeof interrupt.toolCallId === 'string' ? interrupt.toolCallId : null;
+    if (toolCallId !== null) {
+      emit({
+        type: 'input-required',
+        callId: toolCallId,
+        kind: 'approval',
+        ref: id,
+        editable: false,
+        message: text,
+      });
+      continue;
+    }
+    const callId = id ?? `interrupt-${reason ?? 'input'}`;
+    const details = interrupt.payload === undefined ? null : { payload: interrupt.payload };
+    emit({
+      type: 'tool-start',
+      callId,
+      phase: 'call',
+      toolName: reason ?? 'input',
+      kind: 'tool',
+      parentCallId: null,
+      agent: null,
+      eventType: 'interrupt',
+      details,
+    });
+    emit({ type: 'tool-end', callId, phase: 'call', output: null, details: null, error: null });
+    emit({ type: 'input-required', callId, kind: 'input', ref: id, editable: false, message: text });
+  }
+  const pending =
+    isRecord(outcome) && Array.isArray(outcome.pendingToolCallIds) ? outcome.pendingToolCallIds : [];
+  for (const callId of pending) {
+    if (typeof callId !== 'string' || callId === '') continue;
+    emit({ type: 'input-required', callId, kind: 'client', ref: null, editable: false, message: null });
+  }
+}

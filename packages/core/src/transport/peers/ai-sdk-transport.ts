@@ -58,6 +58,7 @@ const TRIGGERS: Readonly<Record<TurnTrigger, AiSdkTrigger>> = {
   edit: 'submit-message',
   retry: 'regenerate-message',
   regenerate: 'regenerate-message',
+  continue: 'submit-message',
 };
 
 /**

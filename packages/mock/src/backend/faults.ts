@@ -156,16 +156,3 @@ export function faultResponse(faults: Faults): PlainResponse | null {
   }
   return null;
 }
-
-/** A JSON error answer. */
-export function jsonError(
-  status: number,
-  message: string,
-  extra: Record<string, unknown> = {},
-): PlainResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ error: { message, ...extra } }),
-  };
-}

@@ -1,0 +1,179 @@
+import type { FrameInput, RunEnding, RunStore } from '../store/run-store.js';
+import { utf8Length } from '../store/utf8-length.js';
+import { createRunWriter, type FrameSink, type RunWriter } from '../writer/run-writer.js';
+import { endedBy, RunEndedError, type RunEndReason } from './run-ended.js';
+import { DONE, failed } from './terminal-frames.js';
+
+/** Options of {@link startProducer}. */
+export interface ProducerOptions {
+  store: RunStore;
+  runId: string;
+  /** Largest frame `data`, in UTF-8 bytes: a larger write throws a `RangeError`. */
+  maxFrameBytes: number;
+  /** The run fails with a time-limit error after this long. */
+  maxDurationMs: number;
+  /** What the client is told when the backend's code throws (never the error itself, by default). */
+  describeError(error: unknown): RunEnding;
+  /** Told when storing fails (the backing service is down) or the code throws. */
+  onError(error: unknown): void;
+}
+
+/** The backend's code for one run: it writes with `writer` and stops when `signal` aborts. */
+export type ProduceFn = (writer: RunWriter, signal: AbortSignal) => unknown;
+
+/** A run being produced in this process. */
+export interface Producer {
+  readonly signal: AbortSignal;
+  /** Settles when the backend's code has returned and the run has ended. */
+  readonly done: Promise<void>;
+  /** Ends the run from this side (shutdown, a client gone on a handler that keeps no runs). */
+  stop(reason: RunEndReason, ending: RunEnding): Promise<void>;
+}
+
+/**
+ * Runs the backend's code for one run: its writes are batched into the store in order (one
+ * append in flight at a time), its `signal` aborts when the run ends by another hand (a `DELETE`
+ * on any instance, a lease taken as lost, a limit), and the run ends when the code returns
+ * (`done`), throws (`failed`, with a message that reveals nothing unless `describeError` does),
+ * or calls `writer.error()`. Frames written after the run ended are dropped.
+ */
+export function startProducer(options: ProducerOptions, produce: ProduceFn): Producer {
+  const { store, runId } = options;
+  const controller = new AbortController();
+  let queue: FrameInput[] = [];
+  let flushing: Promise<void> | null = null;
+  // Set once the run's end is decided here or learnt from the store: later writes are dropped.
+  let ended = false;
+  let ending: Promise<unknown> = Promise.resolve();
+
+  const abort = (reason: RunEndedError) => {
+    if (!controller.signal.aborted) controller.abort(reason);
+  };
+
+  const drain = async () => {
+    // Writes made in the same tick go in one append.
+    await Promise.resolve();
+    try {
+      while (queue.length > 0) {
+        const batch = queue;
+        queue = [];
+        const result = await store.append(runId, batch);
+        if (!result.ok) {
+          // Ended elsewhere (cancelled, expired): this producer is fenced off.
+          ended = true;
+          queue = [];
+          abort(endedBy(result.status));
+        }
+      }
+    } finally {
+      flushing = null;
+    }
+  };
+
+  // Never rejects: a failed append ends the run (see failStore).
+  const flush = (): Promise<void> => {
+    if (flushing === null && queue.length > 0) flushing = drain().catch(failStore);
+    return flushing ?? Promise.resolve();
+  };
+
+  const finish = (reason: RunEndReason | null, end: RunEnding): Promise<void> => {
+    if (ended) return ending.then(() => {});
+    ended = true;
+    if (reason !== null) abort(new RunEndedError(reason, messageOf(end)));
+    // What was written before the end is stored before it; an append that fails must not keep
+    // the terminal frame from being written.
+    ending = flush()
+      .then(() => store.end(runId, end))
+      .catch(options.onError);
+    return ending.then(() => {});
+  };
+
+  const sink: FrameSink = {
+    write(frame) {
+      if (ended || controller.signal.aborted) return;
+      // `done` and `error` end a run for every client (PROTOCOL.md §2, §3): written raw, they end it here too.
+      if (frame.event === 'done') {
+        void finish(null, { status: 'done', frame });
+        return;
+      }
+      if (frame.event === 'error') {
+        void finish('ended', { status: 'failed', frame });
+        return;
+      }
+      const size = utf8Length(frame.data);
+      if (size > options.maxFrameBytes) {
+        throw new RangeError(
+          `toolstream: a frame of ${size} bytes is larger than maxFrameBytes (${options.maxFrameBytes}).`,
+        );
+      }
+      queue.push(frame);
+      void flush();
+    },
+    fail(frame) {
+      void finish('ended', { status: 'failed', frame });
+    },
+    flush,
+    get pending() {
+      return queue.length;
+    },
+    signal: controller.signal,
+  };
+
+  // Storing failed (the backing service is unreachable): the run cannot go on.
+  function failStore(error: unknown): void {
+    options.onError(error);
+    queue = [];
+    void finish('ended', failed('The server lost the run’s storage.', 'run-storage'));
+  }
+
+  const hold = store.hold(runId, (status) => {
+    if (ended) return; // the end this producer wrote itself
+    ended = true;
+    queue = [];
+    abort(endedBy(status));
+  });
+  const timer = setTimeout(
+    () => void finish('time-limit', failed('The run took longer than the server allows.', 'run-time-limit')),
+    options.maxDurationMs,
+  );
+
+  const done = (async () => {
+    const writer = createRunWriter(sink);
+    try {
+      await produce(writer, controller.signal);
+      await finish(null, DONE);
+    } catch (error) {
+      // Thrown after the run was ended elsewhere (an abort the code rethrew): nothing to say.
+      if (!ended) {
+        options.onError(error);
+        await finish(null, options.describeError(error));
+      }
+    } finally {
+      clearTimeout(timer);
+      hold.release();
+      await ending;
+    }
+  })();
+
+  return {
+    signal: controller.signal,
+    done,
+    stop: (reason, end) => finish(reason, end),
+  };
+}
+
+function messageOf(ending: RunEnding): string {
+  try {
+    const parsed: unknown = JSON.parse(ending.frame.data);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as { message?: unknown }).message === 'string'
+    ) {
+      return (parsed as { message: string }).message;
+    }
+  } catch {
+    // not JSON
+  }
+  return `The run ended (${ending.status}).`;
+}

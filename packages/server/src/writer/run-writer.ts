@@ -1,0 +1,260 @@
+import { createFrameDecoder, type Framing } from '@toolstream/core/adapters';
+import type { FrameInput } from '../store/run-store.js';
+import {
+  type ChunkCall,
+  completeChunk,
+  failure,
+  partChunk,
+  placement,
+  primaryFrame,
+} from './primary-chunks.js';
+
+/** Where a writer's frames go: the run's producer (batched into the store) or a test's array. */
+export interface FrameSink {
+  /** One frame, in order. Throws a `RangeError` for a frame over the size limit. */
+  write(frame: FrameInput): void;
+  /** Ends the run `failed` with this error frame; later writes are dropped. */
+  fail(frame: FrameInput): void;
+  /** Resolves when every frame written so far is stored. */
+  flush(): Promise<void>;
+  /** Frames written and not yet stored. */
+  readonly pending: number;
+  /** Aborts when the run ends by another hand (cancel, a limit, shutdown). */
+  readonly signal: AbortSignal;
+}
+
+/** What {@link RunWriter.relay} reads: bytes or text of a stream (SSE or NDJSON), or frames. */
+export type RelaySource =
+  | AsyncIterable<Uint8Array | string | FrameInput>
+  | ReadableStream<Uint8Array | string | FrameInput>;
+
+/** Options of {@link RunWriter.toolCall}. */
+export interface ToolCallOptions {
+  /** The call's id, unique in the run. Default: `call_<n>`. */
+  id?: string;
+  /** Its arguments, sent as `tool_call_details.arguments`. */
+  args?: Record<string, unknown>;
+  /** A short line a UI shows for the call (`tool_call_details.summary`). */
+  summary?: string;
+  /** More `tool_call_details`. */
+  details?: Record<string, unknown>;
+}
+
+/** Options of {@link RunWriter.delegate}. */
+export interface DelegateOptions {
+  /** The delegation's call id, unique in the run. Default: `call_<n>`. */
+  id?: string;
+  /** The delegation tool's name. Default `delegate_to_<agent>`. */
+  tool?: string;
+  /** What the sub-agent is asked to do (`tool_call_details.task`). */
+  task?: string;
+  summary?: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * A tool call in progress. Its call phase was written when it was made; write its result as
+ * streamed parts ({@link stream}) and complete it with {@link result}, or {@link fail} it.
+ */
+export interface ToolCallWriter {
+  readonly id: string;
+  readonly name: string;
+  /** A piece of the result, shown as it comes. */
+  stream(part: string): void;
+  /** Completes the call with its whole result: `text`, or the parts streamed so far. */
+  result(text?: string, details?: Record<string, unknown>): void;
+  /** Completes the call as failed; the client shows `message` on the call. */
+  fail(message: string, details?: Record<string, unknown>): void;
+}
+
+/**
+ * A hand-over to a sub-agent: its own calls and delegations nest under it (`parent_call_id`,
+ * `agent`), and its answer streams as the delegation's result.
+ */
+export interface DelegationWriter extends ToolCallWriter {
+  readonly agent: string;
+  toolCall(name: string, options?: ToolCallOptions): ToolCallWriter;
+  delegate(agent: string, options?: DelegateOptions): DelegationWriter;
+}
+
+/** Writes the primary protocol (PROTOCOL.md §2) so a backend never writes a frame by hand. */
+export interface RunWriter {
+  /** Assistant text to append. */
+  text(delta: string): void;
+  /** Sources (URLs or file names) for the answer. */
+  citations(sources: readonly string[]): void;
+  /** Makes a tool call (writes its call phase) and returns it, to write its result. */
+  toolCall(name: string, options?: ToolCallOptions): ToolCallWriter;
+  /** Hands work to a sub-agent; what it does nests under the returned delegation. */
+  delegate(agent: string, options?: DelegateOptions): DelegationWriter;
+  /**
+   * A frame of any protocol, written as is (`event`, `data`). An `event: done` frame ends the run
+   * `done`, an `event: error` frame ends it `failed` — as they end it for every client.
+   */
+  frame(frame: FrameInput): void;
+  /**
+   * Ends the run as failed: the client shows `message` and may retry. Later writes are dropped.
+   * (A `start` that throws ends the run failed too, with a message that says nothing of the
+   * error, unless `onError` gives one.)
+   */
+  error(message: string, options?: { code?: string }): void;
+  /**
+   * Writes every frame of another stream — a model provider's SSE or NDJSON body, or frames —
+   * with the run's own ids, so any stream the client can read becomes resumable. Stops reading
+   * (and closes the source) when the run ends by another hand.
+   */
+  relay(source: RelaySource, options?: { framing?: Framing }): Promise<void>;
+  /** Resolves when every frame written so far is stored (before a long wait, say). */
+  flush(): Promise<void>;
+}
+
+/** Frames a relay lets queue before it waits for the store. */
+const RELAY_HIGH_WATER = 256;
+
+/** Creates a {@link RunWriter} over a sink. */
+export function createRunWriter(sink: FrameSink): RunWriter {
+  let calls = 0;
+  const nextId = () => `call_${++calls}`;
+  const write = (data: string) => sink.write({ data });
+
+  const makeCall = (
+    call: ChunkCall,
+    parentId: string | null,
+    agent: string | null,
+    callDetails: Record<string, unknown>,
+  ) => {
+    const context = placement(parentId, agent);
+    write(primaryFrame({ tool_calls: [completeChunk(call, 'call', '', { ...context, ...callDetails })] }));
+    let streamed = '';
+    let settled = false;
+    const settle = (what: string) => {
+      if (settled) throw new Error(`toolstream: ${what}() on call ${call.id}, which is already complete.`);
+      settled = true;
+    };
+    return {
+      id: call.id,
+      name: call.tool,
+      stream(part: string) {
+        if (settled) throw new Error(`toolstream: stream() on call ${call.id}, which is already complete.`);
+        if (part === '') return;
+        streamed += part;
+        write(
+          primaryFrame({
+            tool_calls: [
+              partChunk(call, 'result', part, { complete: false, fullText: '', details: context }),
+            ],
+          }),
+        );
+      },
+      result(text?: string, details: Record<string, unknown> = {}) {
+        settle('result');
+        write(
+          primaryFrame({
+            tool_calls: [completeChunk(call, 'result', text ?? streamed, { ...context, ...details })],
+          }),
+        );
+      },
+      fail(message: string, details: Record<string, unknown> = {}) {
+        settle('fail');
+        write(
+          primaryFrame({
+            tool_calls: [
+              completeChunk(call, 'result', streamed, { ...context, ...details, ...failure(message) }),
+            ],
+          }),
+        );
+      },
+    } satisfies ToolCallWriter;
+  };
+
+  const toolCall = (parentId: string | null, agent: string | null) => {
+    return (name: string, options: ToolCallOptions = {}): ToolCallWriter => {
+      const details: Record<string, unknown> = {};
+      if (options.summary !== undefined) details.summary = options.summary;
+      if (options.args !== undefined) details.arguments = options.args;
+      Object.assign(details, options.details);
+      return makeCall({ id: options.id ?? nextId(), tool: name, kind: 'tool' }, parentId, agent, details);
+    };
+  };
+
+  const delegate = (parentId: string | null) => {
+    return (agent: string, options: DelegateOptions = {}): DelegationWriter => {
+      const call: ChunkCall = {
+        id: options.id ?? nextId(),
+        tool: options.tool ?? `delegate_to_${agent}`,
+        kind: 'delegation',
+      };
+      const details: Record<string, unknown> = {};
+      if (options.summary !== undefined) details.summary = options.summary;
+      if (options.task !== undefined) details.task = options.task;
+      Object.assign(details, options.details);
+      const handle = makeCall(call, parentId, agent, details);
+      return {
+        ...handle,
+        agent,
+        toolCall: toolCall(call.id, agent),
+        delegate: delegate(call.id),
+      };
+    };
+  };
+
+  return {
+    text(delta) {
+      if (delta !== '') write(primaryFrame({ message: delta }));
+    },
+    citations(sources) {
+      if (sources.length > 0) write(primaryFrame({ citations: [...sources] }));
+    },
+    toolCall: toolCall(null, null),
+    delegate: delegate(null),
+    frame(frame) {
+      sink.write(frame);
+    },
+    error(message, options = {}) {
+      const data = options.code === undefined ? { message } : { message, code: options.code };
+      sink.fail({ event: 'error', data: JSON.stringify(data) });
+    },
+    async relay(source, options = {}) {
+      const decoder = createFrameDecoder(
+        {
+          // The source's ids and `retry:` are its own: the run numbers its frames itself.
+          onFrame: (frame) =>
+            sink.write(
+              frame.event === undefined || frame.event === 'message'
+                ? { data: frame.data }
+                : { event: frame.event, data: frame.data },
+            ),
+        },
+        options.framing ?? 'auto',
+      );
+      for await (const chunk of iterate(source)) {
+        if (sink.signal.aborted) break;
+        if (typeof chunk === 'string' || chunk instanceof Uint8Array) decoder.feed(chunk);
+        else sink.write(chunk);
+        if (sink.pending >= RELAY_HIGH_WATER) await sink.flush();
+      }
+      if (!sink.signal.aborted) decoder.end();
+      await sink.flush();
+    },
+    flush: () => sink.flush(),
+  };
+}
+
+/** A source as an async iterable (not every runtime's `ReadableStream` is one); leaving the loop cancels it. */
+async function* iterate<T>(source: AsyncIterable<T> | ReadableStream<T>): AsyncGenerator<T> {
+  if (!(typeof ReadableStream !== 'undefined' && source instanceof ReadableStream)) {
+    yield* source as AsyncIterable<T>;
+    return;
+  }
+  const reader = source.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}

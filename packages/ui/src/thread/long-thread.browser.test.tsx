@@ -1,0 +1,212 @@
+import '../styles.css';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  type AssistantMessageState,
+  createToolStreamStore,
+  type ToolStreamStore,
+  type ToolStreamTransport,
+} from '@toolstream/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Chat } from '../chat/chat.js';
+import { longConversation } from '../test-utils/long-conversation.js';
+
+/**
+ * A long conversation in a real browser (Chromium, 1280×860): the thread draws the turns on
+ * screen and stands the others in as text, and must still behave as if every turn were there.
+ */
+
+const TURNS = 300;
+
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+async function frames(count: number) {
+  for (let i = 0; i < count; i++) await act(frame);
+}
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+});
+
+function mount(store: ToolStreamStore) {
+  const view = render(
+    <div style={{ height: '860px' }}>
+      <Chat store={store} title="Long" />
+    </div>,
+  );
+  unmount = view.unmount;
+  const viewport = view.container.querySelector<HTMLElement>('[data-slot="thread-viewport"]')!;
+  /** The turn at `index` (0: the first question) when it is drawn in full, else `null`. */
+  const drawn = (index: number) =>
+    view.container.querySelector<HTMLElement>(`[data-slot="thread-turn"][data-index="${index}"]`);
+  return { ...view, viewport, drawn };
+}
+
+const onScreen = (element: Element, viewport: Element) => {
+  const rect = element.getBoundingClientRect();
+  const view = viewport.getBoundingClientRect();
+  return rect.bottom > view.top && rect.top < view.bottom;
+};
+const distanceToBottom = (viewport: HTMLElement) =>
+  viewport.scrollHeight - viewport.scrollTop - viewport.clientHeight;
+
+/** A frame of the primary protocol. */
+const wire = (message: string, calls: unknown[] = []) =>
+  JSON.stringify({ message, citations: [], tool_calls: calls });
+const streamedCall = (part: string | null, complete: boolean) => ({
+  call_id: 'live-1',
+  event_type: 'result',
+  tool_name: 'search_docs',
+  tool_response: complete ? 'all of it' : '',
+  tool_call_details: { summary: 'streaming below' },
+  stream_part: part,
+  is_complete: complete,
+});
+
+describe('a long conversation', () => {
+  it('opens at its end, drawing the turns on screen and standing the others in as text', async () => {
+    const { container, viewport, drawn } = mount(
+      createToolStreamStore({ initialMessages: longConversation(TURNS) }),
+    );
+    await waitFor(() => expect(drawn(2 * TURNS - 1)).not.toBeNull());
+    await frames(3);
+    expect(distanceToBottom(viewport)).toBeLessThanOrEqual(1);
+    expect(onScreen(drawn(2 * TURNS - 1)!, viewport)).toBe(true);
+    expect(drawn(0)).toBeNull();
+    // Every turn is in the page, as an article named as a drawn one is: a screen reader reaches
+    // each, and its words are there to find.
+    const turns = container.querySelectorAll('[data-slot="thread-turn"] > article');
+    expect(turns).toHaveLength(2 * TURNS);
+    expect(turns[0]!.getAttribute('aria-label')).toBe('You');
+    expect(turns[0]!.textContent).toContain('Question 1:');
+    expect(turns[1]!.getAttribute('aria-label')).toBe('Assistant');
+    // Far fewer elements than a thousand turns drawn in full would take.
+    expect(container.querySelectorAll('*').length).toBeLessThan(40 * TURNS);
+  });
+
+  it('keeps the reader’s place while an answer streams in below, and Jump to latest follows it again', async () => {
+    const store = createToolStreamStore({ initialMessages: longConversation(TURNS) });
+    const { viewport, drawn } = mount(store);
+    await waitFor(() => expect(drawn(2 * TURNS - 1)).not.toBeNull());
+    await frames(3);
+
+    // The reader scrolls up to the middle of the conversation.
+    viewport.dispatchEvent(new WheelEvent('wheel', { deltaY: -400, bubbles: true }));
+    viewport.scrollTop = viewport.scrollHeight / 2;
+    await frames(6);
+    const jump = await screen.findByRole('button', { name: 'Jump to latest' });
+    const turnsInView = Array.from(
+      viewport.querySelectorAll<HTMLElement>('[data-slot="thread-turn"][data-index]'),
+    ).filter((turn) => onScreen(turn, viewport));
+    expect(turnsInView.length).toBeGreaterThan(0);
+    const anchor = turnsInView[0]!;
+    const top = anchor.getBoundingClientRect().top;
+    const scrollTop = viewport.scrollTop;
+
+    // A new answer streams in below, with a call whose output grows.
+    act(() => store.startTurn('One more question'));
+    for (let i = 0; i < 60; i++) {
+      act(() => {
+        store.ingest(wire(`word${i} and some more of the answer `));
+        store.ingest(wire('', [streamedCall(`part ${i} `, false)]));
+      });
+      if (i % 6 === 0) await frames(1);
+    }
+    act(() => store.ingest(wire('', [streamedCall(null, true)])));
+    await frames(6);
+
+    expect(anchor.isConnected).toBe(true);
+    expect(Math.abs(anchor.getBoundingClientRect().top - top)).toBeLessThanOrEqual(1);
+    expect(Math.abs(viewport.scrollTop - scrollTop)).toBeLessThanOrEqual(1);
+    expect(jump.isConnected).toBe(true);
+
+    // Jump to latest: the new answer on screen, and the view follows it again.
+    act(() => jump.click());
+    await frames(6);
+    expect(distanceToBottom(viewport)).toBeLessThanOrEqual(1);
+    const last = drawn(2 * TURNS + 1);
+    expect(last).not.toBeNull();
+    expect(last!.textContent).toContain('word59');
+    for (let i = 0; i < 20; i++) {
+      act(() => store.ingest(wire(`\n\nmore${i} `)));
+      await frames(1);
+    }
+    await frames(3);
+    expect(distanceToBottom(viewport)).toBeLessThanOrEqual(1);
+    expect(drawn(2 * TURNS + 1)!.textContent).toContain('more19');
+  });
+
+  it('lets the browser’s find in page reach turn 1, which is then drawn on screen', async () => {
+    const { viewport, drawn } = mount(
+      createToolStreamStore({ initialMessages: longConversation(TURNS, { 1: 'Zanzibar' }) }),
+    );
+    await waitFor(() => expect(drawn(2 * TURNS - 1)).not.toBeNull());
+    await frames(3);
+    expect(drawn(1)).toBeNull();
+
+    // Chromium's scripted find (window.find) searches the page as its find bar does.
+    const find = (window as unknown as { find(text: string): boolean }).find;
+    expect(find.call(window, 'Zanzibar')).toBe(true);
+    const selected = window.getSelection()?.anchorNode?.parentElement;
+    expect(selected?.closest('[data-slot="thread-content"]')).not.toBeNull();
+    await waitFor(() => expect(drawn(1)).not.toBeNull());
+    await frames(3);
+    expect(drawn(1)!.textContent).toContain('Zanzibar');
+    expect(onScreen(drawn(1)!, viewport)).toBe(true);
+  });
+
+  it('keeps an old answer’s version and lets an old question be edited', async () => {
+    const messages = longConversation(TURNS);
+    const second = messages[3] as AssistantMessageState;
+    messages[3] = {
+      ...second,
+      versions: [
+        { ...second, id: 'answer-2-v1', parts: [{ type: 'text', text: 'The earlier answer to two.' }] },
+      ],
+    };
+    // The agent answers whatever it is asked with one line.
+    const transport: ToolStreamTransport = {
+      async send(request, sink) {
+        sink.open();
+        sink.status('streaming');
+        sink.chunk(new TextEncoder().encode(`data: ${wire(`You asked: ${request.message}`)}\n\n`));
+      },
+      resume: async () => {},
+      cancel: async () => {},
+    };
+    const store = createToolStreamStore({ initialMessages: messages, transport });
+    const { viewport, drawn } = mount(store);
+    await waitFor(() => expect(drawn(2 * TURNS - 1)).not.toBeNull());
+
+    // The reader goes to the top: the first turns are drawn.
+    for (let i = 0; i < 10 && (drawn(3) === null || viewport.scrollTop > 0); i++) {
+      viewport.dispatchEvent(new WheelEvent('wheel', { deltaY: -400, bubbles: true }));
+      viewport.scrollTop = 0;
+      await frames(2);
+    }
+    await waitFor(() => expect(drawn(3)).not.toBeNull());
+    const answer = within(drawn(3)!);
+    act(() => answer.getByRole('button', { name: 'Previous version' }).click());
+    expect(drawn(3)!.textContent).toContain('The earlier answer to two.');
+
+    // Away to the bottom and back: the answer still shows the version the reader picked.
+    viewport.scrollTop = viewport.scrollHeight;
+    await frames(6);
+    viewport.dispatchEvent(new WheelEvent('wheel', { deltaY: -400, bubbles: true }));
+    viewport.scrollTop = 0;
+    await frames(6);
+    expect(drawn(3)!.textContent).toContain('The earlier answer to two.');
+
+    // Edit the first question: later turns go, and it is answered again.
+    act(() => within(drawn(0)!).getByRole('button', { name: 'Edit message' }).click());
+    const field = await within(drawn(0)!).findByRole('textbox', { name: 'Edit message' });
+    act(() => {
+      (field as HTMLTextAreaElement).value = 'Question one, rephrased';
+    });
+    act(() => within(drawn(0)!).getByRole('button', { name: 'Save & submit' }).click());
+    await waitFor(() => expect(store.getState().messages).toHaveLength(2));
+    await waitFor(() => expect(drawn(1)?.textContent).toContain('You asked: Question one, rephrased'));
+    expect(drawn(0)!.textContent).toContain('Question one, rephrased');
+    expect(viewport.querySelectorAll('[data-slot="thread-turn"]')).toHaveLength(2);
+  });
+});
