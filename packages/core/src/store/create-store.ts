@@ -240,6 +240,8 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     const turn: TurnRequest = { message, body, history: historyBefore(messages), trigger };
     if (question?.role === 'user') turn.messageId = question.id;
     if (continuation !== undefined) turn.continuation = continuation;
+    const answer = messages.at(-1);
+    if (trigger === 'continue' && answer?.role === 'assistant') turn.answer = answer;
     await sessions.stream(session, (sink, signal) => chosen.send(turn, sink, signal));
   };
 

@@ -1,6 +1,6 @@
 import type { AdapterDefinition } from '../adapters/adapter.js';
 import type { Continuation } from '../input/answers.js';
-import type { ChatMessage } from '../reducer/state.js';
+import type { AssistantMessageState, ChatMessage } from '../reducer/state.js';
 
 /** What a run needs to be re-attached later, also after a reload. Plain JSON. */
 export interface ResumeToken {
@@ -31,6 +31,11 @@ export interface TurnRequest {
    * unanswered denied, as the person moved on).
    */
   continuation?: Continuation;
+  /**
+   * With trigger `continue`: the answer that goes on, as it stands (its waiting calls with their
+   * answers), for backends that are sent the conversation whole rather than the answers alone.
+   */
+  answer?: AssistantMessageState;
 }
 
 /** Where a transport delivers a run's stream, and what it may ask of the store. */

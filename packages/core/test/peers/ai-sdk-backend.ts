@@ -18,8 +18,8 @@ import { MockLanguageModelV3 } from 'ai/test';
  * (`validateUIMessages`, `convertToModelMessages`, `streamText` with tools, and the answer piped
  * as its UI message stream), on the SDK's own mock model. The model is scripted by the prompt:
  * "weather in <city>" calls `get_weather` (its input streamed in pieces), "delete <file>" calls
- * `delete_file` (which needs approval), "think" reasons first, "slowly" streams a long answer
- * slowly; after a tool result it answers from it; anything else is echoed back.
+ * `delete_file` (which needs approval), "time zone" calls `get_time_zone` (which the client runs), "think" reasons first, "slowly" streams a long answer
+ * slowly; after a tool result it answers from it (after a denial, says why it did not); anything else is echoed back.
  */
 export interface AiSdkBackend {
   /** `http://127.0.0.1:<port>/api/chat` */
@@ -70,7 +70,17 @@ function answer(prompt: LanguageModelV3CallOptions['prompt']): {
     usage,
   });
   if (toolResult !== undefined) {
-    const value = toolResult as { type?: string; value?: unknown };
+    const value = toolResult as { type?: string; value?: unknown; reason?: string };
+    if (value.type === 'execution-denied') {
+      return {
+        parts: [
+          { type: 'stream-start', warnings: [] },
+          ...text('t2', `I did not do it (${value.reason ?? 'no reason given'}).`),
+          finish('stop'),
+        ],
+        delayMs: 2,
+      };
+    }
     const summary = value.type === 'json' ? JSON.stringify(value.value) : String(value.value ?? '');
     return {
       parts: [
@@ -83,9 +93,11 @@ function answer(prompt: LanguageModelV3CallOptions['prompt']): {
   }
   const weather = /weather in (\w+)/i.exec(user);
   const deletion = /delete (\S+)/i.exec(user);
-  if (weather !== null || deletion !== null) {
-    const name = weather !== null ? 'get_weather' : 'delete_file';
-    const input = weather !== null ? `{"city":"${weather[1]}"}` : `{"path":"${deletion![1]}"}`;
+  const zone = /time zone/i.test(user);
+  if (weather !== null || deletion !== null || zone) {
+    const name = weather !== null ? 'get_weather' : deletion !== null ? 'delete_file' : 'get_time_zone';
+    const input =
+      weather !== null ? `{"city":"${weather[1]}"}` : deletion !== null ? `{"path":"${deletion[1]}"}` : '{}';
     const id = `call_${name}_${prompt.length}`;
     return {
       parts: [
@@ -155,6 +167,11 @@ export async function startAiSdkBackend(): Promise<AiSdkBackend> {
       }),
       needsApproval: true,
       execute: async ({ path }) => ({ deleted: path }),
+    }),
+    // No `execute`: the client runs it (`useChat`'s `onToolCall`, then `addToolOutput`).
+    get_time_zone: tool({
+      description: "The user's time zone, from the browser",
+      inputSchema: jsonSchema<Record<string, never>>({ type: 'object', properties: {} }),
     }),
   };
 

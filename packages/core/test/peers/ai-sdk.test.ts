@@ -4,6 +4,7 @@ import { findCall } from '../../src/reducer/find.js';
 import type { AssistantMessageState, ToolStreamState } from '../../src/reducer/state.js';
 import { messageText } from '../../src/snapshot/snapshot.js';
 import { createToolStreamStore } from '../../src/store/create-store.js';
+import { defineTools } from '../../src/tools/typed-tools.js';
 import { toUIMessages } from '../../src/transport/peers/ai-sdk-messages.js';
 import { waitForState } from '../transport/wait-for.js';
 import { type AiSdkBackend, startAiSdkBackend } from './ai-sdk-backend.js';
@@ -11,7 +12,7 @@ import { type AiSdkBackend, startAiSdkBackend } from './ai-sdk-backend.js';
 /**
  * The store, through the AI SDK transport, against a real AI SDK backend on loopback
  * (`streamText` on the SDK's mock model, piped as its UI message stream): several turns with
- * tool calls, a retry, a regenerate, an edit, an approval request and a stop. Each request is
+ * tool calls, a retry, a regenerate, an edit, approvals approved and denied, and a stop. Each request is
  * checked by the server itself (`validateUIMessages`, then `convertToModelMessages`): a body the
  * AI SDK would not accept is answered 400 and the turn fails.
  */
@@ -24,7 +25,7 @@ describe('AI SDK backend (streamText → toUIMessageStreamResponse)', () => {
 
   const lastAnswer = (state: ToolStreamState) => state.messages.at(-1) as AssistantMessageState;
 
-  it('runs several turns with tool calls, a regenerate, an edit and an approval request', async () => {
+  it('runs several turns with tool calls, a regenerate, an edit, and approvals approved and denied', async () => {
     const transport = createAiSdkTransport({ api: backend.api, chatId: 'chat-1' });
     const store = createToolStreamStore({ transport, schedule: 'sync' });
 
@@ -104,7 +105,8 @@ describe('AI SDK backend (streamText → toUIMessageStreamResponse)', () => {
       { type: 'text', text: 'You said: Please think first' },
     ]);
 
-    // 5. A tool that needs approval: the request is kept on the call, and the run ends there.
+    // 5. A tool that needs approval: the run ends with the call waiting for the person, its
+    // approval id the request's ref.
     await store.send('Please delete notes.txt');
     state = store.getState();
     answer = lastAnswer(state);
@@ -112,18 +114,131 @@ describe('AI SDK backend (streamText → toUIMessageStreamResponse)', () => {
     expect(deletion.toolName).toBe('delete_file');
     expect(deletion.args).toEqual({ path: 'notes.txt' });
     expect(deletion.result).toBeNull();
-    const approval = deletion.details.approval as { id: unknown; state: unknown };
-    expect(approval.state).toBe('requested');
-    expect(typeof approval.id).toBe('string');
-    expect(answer.end).toMatchObject({ outcome: 'done', finish: { reason: 'tool-calls' } });
-
+    expect(deletion.status).toBe('awaiting-input');
+    expect(deletion.input).toMatchObject({ kind: 'approval', editable: false, answer: null, sent: false });
+    const approvalId = deletion.input!.ref;
+    expect(typeof approvalId).toBe('string');
+    expect(answer.end).toMatchObject({ outcome: 'awaiting-input', finish: { reason: 'tool-calls' } });
     expect(state.errors).toEqual([]);
-    // In the AI SDK's format the call is `approval-requested` (answering it is for the
-    // interactive-calls state: a request with it unanswered is refused by the AI SDK).
-    const pending = toUIMessages(state.messages)
+
+    // 6. Approved: the store sends the conversation again, the waiting answer last with the
+    // approval responded (as `addToolApprovalResponse` leaves it); the server runs the tool and
+    // the same answer goes on with its result and the model's next step.
+    const requestsBefore = backend.requests.length;
+    expect(store.approve(answer.id, deletion.id)).toBe(true);
+    await waitForState(store, (s) => lastAnswer(s).end?.outcome === 'done', 'the approved turn to end');
+    state = store.getState();
+    const approvedRequest = backend.requests[requestsBefore]!;
+    expect(approvedRequest).toMatchObject({ trigger: 'submit-message', messageId: answer.id });
+    expect(approvedRequest.messages.at(-1)).toMatchObject({ id: answer.id, role: 'assistant' });
+    expect(approvedRequest.messages.at(-1)!.parts.find((p) => p.type === 'tool-delete_file')).toEqual({
+      type: 'tool-delete_file',
+      toolCallId: deletion.id,
+      state: 'approval-responded',
+      input: { path: 'notes.txt' },
+      approval: { id: approvalId, approved: true },
+    });
+    expect(approvedRequest.messages.at(-2)).toMatchObject({ role: 'user' });
+    expect(state.messages.at(-1)!.id).toBe(answer.id);
+    const approved = findCall(state, answer.id, deletion.id)!;
+    expect(approved.status).toBe('complete');
+    expect(JSON.parse(approved.result!.text)).toEqual({ deleted: 'notes.txt' });
+    expect(messageText(lastAnswer(state))).toBe(
+      'Let me check. Here is what I found: {"deleted":"notes.txt"}',
+    );
+    expect(state.errors).toEqual([]);
+
+    // 7. Denied with a reason: the server does not run the tool (`tool-output-denied`) and the
+    // model reads the reason.
+    await store.send('Please delete secrets.txt');
+    state = store.getState();
+    answer = lastAnswer(state);
+    const toDeny = findCall(state, answer.id, answer.callOrder[0]!)!;
+    expect(toDeny.status).toBe('awaiting-input');
+    const deniedAt = backend.requests.length;
+    expect(store.deny(answer.id, toDeny.id, 'keep my secrets')).toBe(true);
+    await waitForState(store, (s) => lastAnswer(s).end?.outcome === 'done', 'the denied turn to end');
+    state = store.getState();
+    expect(
+      backend.requests[deniedAt]!.messages.at(-1)!.parts.find((p) => p.type === 'tool-delete_file'),
+    ).toMatchObject({
+      state: 'approval-responded',
+      approval: { id: toDeny.input!.ref, approved: false, reason: 'keep my secrets' },
+    });
+    const denied = findCall(state, answer.id, toDeny.id)!;
+    expect(denied.status).toBe('denied');
+    expect(messageText(lastAnswer(state))).toBe('Let me check. I did not do it (keep my secrets).');
+    expect(state.errors).toEqual([]);
+    // Sent again later, the denied call is `output-denied`, with the answer.
+    const history = toUIMessages(state.messages)
       .at(-1)!
       .parts.find((part) => part.type === 'tool-delete_file');
-    expect(pending).toMatchObject({ state: 'approval-requested', approval: { id: approval.id } });
+    expect(history).toMatchObject({
+      state: 'output-denied',
+      approval: { id: toDeny.input!.ref, approved: false, reason: 'keep my secrets' },
+    });
+  });
+
+  it('runs a client-side tool in the browser and sends its output back as addToolOutput does', async () => {
+    const ran: unknown[] = [];
+    const store = createToolStreamStore({
+      transport: createAiSdkTransport({ api: backend.api }),
+      schedule: 'sync',
+      tools: defineTools<{ get_time_zone: { args: Record<string, never>; result: string } }>({
+        get_time_zone: {
+          execute: (args) => {
+            ran.push(args);
+            return 'Europe/Paris';
+          },
+        },
+      }),
+    });
+    const before = backend.requests.length;
+    await store.send('What is my time zone?');
+    await waitForState(store, (s) => lastAnswer(s).end?.outcome === 'done', 'the client tool turn to end');
+    const state = store.getState();
+    const answer = lastAnswer(state);
+    const call = findCall(state, answer.id, answer.callOrder[0]!)!;
+    expect(ran).toEqual([{}]);
+    expect(call).toMatchObject({ toolName: 'get_time_zone', status: 'complete' });
+    expect(call.input).toMatchObject({ kind: 'client', answer: { type: 'output', output: 'Europe/Paris' } });
+    // Two requests: the question, then the answer with the tool's output in place.
+    expect(backend.requests.length).toBe(before + 2);
+    const continuation = backend.requests[before + 1]!;
+    expect(continuation).toMatchObject({ trigger: 'submit-message', messageId: answer.id });
+    expect(continuation.messages.at(-1)!.parts.find((p) => p.type === 'tool-get_time_zone')).toEqual({
+      type: 'tool-get_time_zone',
+      toolCallId: call.id,
+      state: 'output-available',
+      input: {},
+      output: 'Europe/Paris',
+    });
+    expect(messageText(answer)).toBe('Let me check. Here is what I found: Europe/Paris');
+    expect(state.errors).toEqual([]);
+  });
+
+  it('sends a new message while an approval waits: the call goes back denied, and the server takes it', async () => {
+    const store = createToolStreamStore({
+      transport: createAiSdkTransport({ api: backend.api }),
+      schedule: 'sync',
+    });
+    await store.send('Please delete old.txt');
+    const waiting = lastAnswer(store.getState());
+    expect(waiting.end?.outcome).toBe('awaiting-input');
+    const callId = waiting.callOrder[0]!;
+    const before = backend.requests.length;
+    await store.send('Never mind. What is the weather in Oslo?');
+    const state = store.getState();
+    expect(state.errors).toEqual([]);
+    // Accepted by the server (validateUIMessages, convertToModelMessages): the turn ran.
+    expect(lastAnswer(state).end?.outcome).toBe('done');
+    expect(messageText(lastAnswer(state))).toContain('"city":"Oslo"');
+    const denied = backend.requests[before]!.messages[1]!.parts.find((p) => p.type === 'tool-delete_file');
+    expect(denied).toMatchObject({
+      state: 'output-denied',
+      approval: { approved: false, reason: expect.stringContaining('Never mind') },
+    });
+    expect(findCall(state, waiting.id, callId)!.status).toBe('denied');
   });
 
   it('stops a run: the connection closes, what arrived stays, the model stream is aborted', async () => {

@@ -72,6 +72,15 @@ const supervisorSections = (
 const interruptOn = (call: string, id: string) => (answer: AssistantMessageState) => {
   const interrupt = callNamed(answer, call).details.interrupt as Record<string, unknown>;
   expect(interrupt).toMatchObject({ id, kind: 'interrupt', namespace: [] });
+  // Its value names the call: an approval on it, with the question; `allowed` has no `edit`.
+  expect(callNamed(answer, call).input).toEqual({
+    kind: 'approval',
+    ref: id,
+    editable: false,
+    message: 'Approve this tool call?',
+    answer: null,
+    sent: false,
+  });
   expect(interrupt.value).toMatchObject({
     question: 'Approve this tool call?',
     allowed: ['approve', 'reject'],
@@ -209,14 +218,19 @@ const EXPECTED: Record<string, Expected> = {
       expect(a.data?.[1]).toMatchObject({ name: 'notification', transient: true });
     },
   },
+  // An approval asked: the turn ends waiting for the person, the approval id the request's ref.
   'ai-sdk-ui-v7-anthropic-tool-approval-request.sse': {
-    outcome: 'done',
+    outcome: 'awaiting-input',
     finish: 'tool-calls',
-    calls: ['get_weather @- complete'],
+    calls: ['get_weather @- awaiting-input'],
     check: (a) =>
-      expect(callNamed(a, 'get_weather').details.approval).toEqual({
-        id: 'aitxt-yrQiHJLn6IlPxPEU1VwpmgVz',
-        state: 'requested',
+      expect(callNamed(a, 'get_weather').input).toEqual({
+        kind: 'approval',
+        ref: 'aitxt-yrQiHJLn6IlPxPEU1VwpmgVz',
+        editable: false,
+        message: null,
+        answer: null,
+        sent: false,
       }),
   },
   'ai-sdk-ui-vercelai-snapshot-reasoning-redacted-signature.sse': { outcome: 'done', finish: 'stop' },
@@ -263,11 +277,15 @@ const EXPECTED: Record<string, Expected> = {
     check: (a) => expect(a.data?.[0]?.data).toEqual({ reason: 'The agent run was cancelled.' }),
   },
   'ai-sdk-ui-pydanticai-tool-approval-request.sse': {
-    outcome: 'done',
-    calls: ['delete_file @- complete'],
+    outcome: 'awaiting-input',
+    calls: ['delete_file @- awaiting-input'],
     data: ['metadata'],
     check: (a) =>
-      expect(callNamed(a, 'delete_file').details.approval).toEqual({ id: 'delete_1', state: 'requested' }),
+      expect(callNamed(a, 'delete_file').input).toMatchObject({
+        kind: 'approval',
+        ref: 'delete_1',
+        answer: null,
+      }),
   },
   'ai-sdk-data-v4-anthropic-tool-then-answer.sse': {
     outcome: 'done',
@@ -358,16 +376,16 @@ const EXPECTED: Record<string, Expected> = {
     calls: ['get_weather @- complete'],
   },
   'langgraph-hitl-interrupt-2.sse': {
-    outcome: 'done',
+    outcome: 'awaiting-input',
     data: ['metadata'],
     text: "I'll draft and send that email.",
-    calls: ['send_email @- complete'],
+    calls: ['send_email @- awaiting-input'],
     check: interruptOn('send_email', '7e37379786c3a2e0d70b23a9995ea868'),
   },
   'langgraph-v2-hitl-interrupt.sse': {
-    outcome: 'done',
+    outcome: 'awaiting-input',
     text: "I'll draft and send that email.",
-    calls: ['send_email @- complete'],
+    calls: ['send_email @- awaiting-input'],
     check: interruptOn('send_email', '4438af1fe09733d87c5d3e4d9ef8322e'),
   },
   // A resumed thread: the call was made in the run before; its arguments come from the thread's state.

@@ -83,9 +83,10 @@ export interface AiSdkApproval {
 }
 
 /**
- * The one place approvals go: for now the request is kept on the call, in `details.approval`
- * (`{ id, state }`, and what the server signed it with), and the call keeps its status. The
- * interactive-calls state (issue 27) will point this at its own status.
+ * An approval on a call: what the server signed it with goes to the call's `details.approval`
+ * (sent back with the answer), and a request makes the call wait for the person (an
+ * `input-required` approval whose `ref` is the approval id, PROTOCOL.md §11). A denial the
+ * server reports for a call this stream did not ask about (an earlier request's) is only noted.
  */
 function toolApproval(emit: Emit, callId: string, approval: AiSdkApproval): void {
   emit({
@@ -99,6 +100,15 @@ function toolApproval(emit: Emit, callId: string, approval: AiSdkApproval): void
     eventType: 'call',
     details: { approval },
   });
+  if (approval.state !== 'requested') return;
+  emit({
+    type: 'input-required',
+    callId,
+    kind: 'approval',
+    ref: approval.id,
+    editable: false,
+    message: null,
+  });
 }
 
 /** One tool call of the stream. */
@@ -110,6 +120,8 @@ interface Call {
   /** Its result phase was opened (a preliminary output). */
   resultOpen: boolean;
   provider: boolean;
+  /** An approval was asked for it: it waits for the person, not the browser. */
+  approval: boolean;
 }
 
 /**
@@ -122,8 +134,9 @@ interface Call {
  *   `providerExecuted` makes it a provider call, `dynamic` and `title` go to its details;
  * - `tool-output-available` is its result (`preliminary: true` outputs are kept in
  *   `details.preliminary_output` until the final one), `tool-output-error` and
- *   `tool-input-error` fail it, `tool-approval-request` / `tool-output-denied` go to
- *   {@link toolApproval};
+ *   `tool-input-error` fail it, `tool-approval-request` makes it wait for an approval (and
+ *   `tool-output-denied` is the denied call's end), see {@link toolApproval}; a call still
+ *   without output at `finish` waits for the browser (a client-side tool);
  * - `source-url` and `source-document` are citations; `file`, `data-*` parts and the message
  *   metadata are data parts (`data-weather` → `weather`; a repeated id replaces);
  * - `start-step` numbers the steps (each call's `details.step`); `finish` gives the finish reason
@@ -155,6 +168,7 @@ export function createAiSdkUiAdapter(): StreamAdapter {
       textInput: json.inputEncoding === 'text' ? '' : null,
       resultOpen: false,
       provider: json.providerExecuted === true,
+      approval: false,
     };
     calls.set(callId, call);
     const details: Record<string, unknown> = { step };
@@ -177,7 +191,13 @@ export function createAiSdkUiAdapter(): StreamAdapter {
   const resultStart = (emit: Emit, callId: string, json: Record<string, unknown>): Call => {
     let call = calls.get(callId);
     if (call === undefined) {
-      call = { closed: true, textInput: null, resultOpen: false, provider: json.providerExecuted === true };
+      call = {
+        closed: true,
+        textInput: null,
+        resultOpen: false,
+        provider: json.providerExecuted === true,
+        approval: false,
+      };
       calls.set(callId, call);
     } else closeCall(emit, callId, call, undefined);
     if (!call.resultOpen) {
@@ -195,6 +215,18 @@ export function createAiSdkUiAdapter(): StreamAdapter {
       });
     }
     return call;
+  };
+
+  /**
+   * At the end of the answer, a call with its whole input and no output, run by no server and
+   * asked no approval of, is one the server left to the client (a tool without `execute`, which
+   * `useChat` hands to `onToolCall`): it waits for the browser.
+   */
+  const clientCalls = (emit: Emit) => {
+    for (const [callId, call] of calls) {
+      if (!call.closed || call.resultOpen || call.provider || call.approval) continue;
+      emit({ type: 'input-required', callId, kind: 'client', ref: null, editable: false, message: null });
+    }
   };
 
   const unknownCall = (emit: Emit, type: string, frame: SseFrame) => {
@@ -319,6 +351,7 @@ export function createAiSdkUiAdapter(): StreamAdapter {
       case 'tool-approval-request':
         if (callId === null || !calls.has(callId)) unknownCall(emit, type, frame);
         else {
+          calls.get(callId)!.approval = true;
           toolApproval(emit, callId, {
             id: providerId(json.approvalId),
             state: 'requested',
@@ -351,6 +384,7 @@ export function createAiSdkUiAdapter(): StreamAdapter {
         });
         return;
       case 'finish': {
+        clientCalls(emit);
         aiSdkFinish(emit, json.finishReason);
         mergeMetadata(emit, json.messageMetadata);
         finished = true;

@@ -69,6 +69,7 @@ export const allProtocols: readonly AdapterDefinition[] = [...defaultProtocols, 
 
 export type {
   AgUiMessage,
+  AgUiResumeEntry,
   AgUiRunAgentInput,
   AgUiTransportOptions,
 } from '../../transport/peers/ag-ui-transport.js';
@@ -80,6 +81,10 @@ export type {
   AiSdkTrigger,
 } from '../../transport/peers/ai-sdk-transport.js';
 export { createAiSdkTransport } from '../../transport/peers/ai-sdk-transport.js';
+export {
+  type LangGraphInterruptAnswer,
+  langGraphResumeValue,
+} from '../../transport/peers/langgraph-resume.js';
 export type {
   LangGraphStreamMode,
   LangGraphTransportOptions,

@@ -104,10 +104,12 @@ interface MessageState {
   ended: boolean;
 }
 
-/** A call's place: its parent section, and whether its result came. */
+/** A call's place: its parent section, its tool, whether its result came and an interrupt is about it. */
 interface KnownCall {
   parent: string | null;
+  name: string;
   resulted: boolean;
+  interrupted: boolean;
 }
 
 /** The key of a namespace: its segments joined as the wire joins them. */
@@ -169,16 +171,77 @@ function readContent(content: unknown): {
 }
 
 /**
- * The one place interrupts go: for now an interrupt is kept on the call it is about, in
- * `details.interrupt` (`{ id, value, namespace, kind }`), or — when it names no call the stream
- * showed — on a call of its own named `interrupt` (or `breakpoint`) in the section of the graph
- * that asked, whose arguments are the value. No status of its own: the interactive-calls state
- * (issue 27) will point this at it. A resume is a new run whose body has
- * `command: { resume: <answer> }` (or `{ [id]: <answer> }` for several interrupts).
+ * What an interrupt asks of the person (PROTOCOL.md §11), read from its value: an **approval**
+ * when it is about a tool call (its value names one — `tool_call`, `tool_call_id`, `toolCallId` —
+ * or it is one of LangChain's human-in-the-loop `actionRequests`), which may be edited where the
+ * value allows it (`allowed` or `allowedDecisions` holding `edit`, `config.allow_edit`); else
+ * **input**: an answer to give (`interrupt("Which city?")`, `{question: …}`). Its words are the
+ * value when it is text, else its `question`, `message`, `prompt` or `description`.
+ */
+export function interruptAsks(
+  value: unknown,
+  approval: boolean,
+): { kind: 'approval' | 'input'; editable: boolean; message: string | null } {
+  if (typeof value === 'string')
+    return { kind: approval ? 'approval' : 'input', editable: false, message: value || null };
+  if (!isRecord(value)) return { kind: approval ? 'approval' : 'input', editable: false, message: null };
+  const allowed = [value.allowed, value.allowedDecisions, value.allowed_decisions].find(Array.isArray) ?? [];
+  const editable = allowed.includes('edit') || (isRecord(value.config) && value.config.allow_edit === true);
+  const message =
+    [value.question, value.message, value.prompt, value.description].find(
+      (entry): entry is string => typeof entry === 'string' && entry !== '',
+    ) ?? null;
+  return { kind: approval ? 'approval' : 'input', editable: approval && editable, message };
+}
+
+/**
+ * The actions of LangChain's human-in-the-loop middleware (`createAgent` with
+ * `humanInTheLoopMiddleware`): one interrupt whose value lists `actionRequests` (`{name, args,
+ * description}`) and their `reviewConfigs` (`allowedDecisions`), or the same in snake_case
+ * (Python). `null` for any other value. Each action is asked as an approval, with its words and
+ * what its review allows.
+ */
+function humanInTheLoop(
+  value: unknown,
+): { name: string; asks: Record<string, unknown> & { args: unknown } }[] | null {
+  if (!isRecord(value)) return null;
+  const actions = Array.isArray(value.actionRequests) ? value.actionRequests : value.action_requests;
+  if (!Array.isArray(actions)) return null;
+  const reviews = Array.isArray(value.reviewConfigs)
+    ? value.reviewConfigs
+    : Array.isArray(value.review_configs)
+      ? value.review_configs
+      : [];
+  return actions.filter(isRecord).map((action) => {
+    const name = stringOr(action.name);
+    const review = reviews.find(
+      (entry) => isRecord(entry) && (entry.actionName ?? entry.action_name) === name,
+    );
+    const allowed = isRecord(review) ? (review.allowedDecisions ?? review.allowed_decisions) : undefined;
+    return {
+      name,
+      asks: {
+        name,
+        args: action.args ?? action.arguments,
+        ...(typeof action.description === 'string' ? { description: action.description } : {}),
+        ...(Array.isArray(allowed) ? { allowed } : {}),
+      },
+    };
+  });
+}
+
+/**
+ * The one place interrupts go. The interrupt is kept on the call it is about, in
+ * `details.interrupt` (`{ id, value, namespace, kind }`, and `action`: its index among
+ * LangChain's `actionRequests`), or — when it names no call the stream showed — on a call of its
+ * own named `interrupt` (or the action's tool) in the section of the graph that asked, whose
+ * arguments are the value. An `interrupt()` makes that call wait (`input-required`, its `ref` the
+ * interrupt id; see {@link interruptAsks}); the LangGraph transport sends the answers back as
+ * `command: { resume }`. A static breakpoint is only shown: it asks nothing.
  */
 function interruptRequested(
   emit: Emit,
-  interrupt: LangGraphInterrupt,
+  interrupt: LangGraphInterrupt & { action?: number; actionRequest?: Record<string, unknown> },
   place: { knownCall: boolean; parent: string | null; ownId: string },
   writer: ReturnType<typeof createCallWriter>,
 ): void {
@@ -188,7 +251,21 @@ function interruptRequested(
       value: interrupt.value,
       namespace: [...interrupt.namespace],
       kind: interrupt.kind,
+      ...(interrupt.action === undefined ? {} : { action: interrupt.action }),
     },
+  };
+  const approval = interrupt.actionRequest !== undefined || interrupt.toolCallId !== null;
+  const asks = interruptAsks(interrupt.actionRequest ?? interrupt.value, approval);
+  const request = (callId: string) => {
+    if (interrupt.kind === 'breakpoint') return;
+    emit({
+      type: 'input-required',
+      callId,
+      kind: asks.kind,
+      ref: interrupt.id,
+      editable: asks.editable,
+      message: asks.message,
+    });
   };
   if (place.knownCall && interrupt.toolCallId !== null) {
     emit({
@@ -202,18 +279,17 @@ function interruptRequested(
       eventType: 'call',
       details,
     });
+    request(interrupt.toolCallId);
     return;
   }
-  const args = isRecord(interrupt.value)
-    ? interrupt.value
-    : interrupt.value === null
-      ? {}
-      : { value: interrupt.value };
+  const action = interrupt.actionRequest;
+  const shown = action === undefined ? interrupt.value : action.args;
+  const args = isRecord(shown) ? shown : shown === null || shown === undefined ? {} : { value: shown };
   emit({
     type: 'tool-start',
     callId: place.ownId,
     phase: 'call',
-    toolName: interrupt.kind,
+    toolName: action === undefined ? interrupt.kind : stringOr(action.name) || interrupt.kind,
     kind: 'tool',
     parentCallId: place.parent,
     agent: null,
@@ -222,6 +298,7 @@ function interruptRequested(
   });
   writer.argsDelta(emit, place.ownId, JSON.stringify(args));
   writer.endCall(emit, place.ownId, { args });
+  request(place.ownId);
 }
 
 /** Creates a {@link LangGraphWriter}. */
@@ -263,7 +340,8 @@ export function createLangGraphWriter(): LangGraphWriter {
           eventType: 'delegation_call',
           details: { namespace: namespace.slice(0, depth) },
         });
-        emit({ type: 'tool-end', callId: id, phase: 'call', output: null, details: null, error: null });
+        // Its result phase opening closes its call phase: no end of its own, so a run that
+        // resumes a section left open (an interrupt inside it) opens it again without error.
         emit({
           type: 'tool-start',
           callId: id,
@@ -281,8 +359,16 @@ export function createLangGraphWriter(): LangGraphWriter {
     return parent;
   };
 
+  /** Sections with a call that waits for the person: they stay open for the run that resumes them. */
+  const waitingIn = new Set<string>();
+  const hold = (sectionId: string | null) => {
+    if (sectionId !== null) waitingIn.add(sectionId);
+  };
+
   const close = (emit: Emit, section: Section) => {
     if (section.closed) return;
+    for (const waiting of waitingIn)
+      if (waiting === section.id || waiting.startsWith(`${section.id}|`)) return;
     for (const child of sections.values()) if (child.parent === section.id) close(emit, child);
     section.closed = true;
     emit({ type: 'tool-end', callId: section.id, phase: 'result', output: null, details: null, error: null });
@@ -353,7 +439,12 @@ export function createLangGraphWriter(): LangGraphWriter {
         return;
       }
       call.started = true;
-      calls.set(call.id, { parent: parentOf(state.level), resulted: false });
+      calls.set(call.id, {
+        parent: parentOf(state.level),
+        name: call.name,
+        resulted: false,
+        interrupted: false,
+      });
       if (state.level === '') topLastWasText = false;
       emit({
         type: 'tool-start',
@@ -569,10 +660,15 @@ export function createLangGraphWriter(): LangGraphWriter {
       let known = calls.get(callId);
       if (known?.resulted) return;
       if (known === undefined) {
-        known = { parent: sectionFor(emit, namespace)?.id ?? null, resulted: false };
-        calls.set(callId, known);
         // A call of an earlier run (the thread was resumed): shown with the arguments it had.
         const earlier = historyCalls.get(callId);
+        known = {
+          parent: sectionFor(emit, namespace)?.id ?? null,
+          name: earlier?.name || stringOr(message.name),
+          resulted: false,
+          interrupted: false,
+        };
+        calls.set(callId, known);
         if (earlier !== undefined) {
           emit({
             type: 'tool-start',
@@ -671,16 +767,40 @@ export function createLangGraphWriter(): LangGraphWriter {
             providerId(value.tool_call_id) ??
             providerId(value.toolCallId))
           : null;
+        const ownId = `interrupt:${id ?? interruptsSeen.size}`;
+        const base = { id, value: value ?? null, namespace: where, kind: 'interrupt' as const };
+        // LangChain's human-in-the-loop middleware asks about several calls in one interrupt:
+        // each is an approval on the call it names (the model's call of that tool still waiting).
+        const hitl = humanInTheLoop(value);
+        if (hitl !== null) {
+          hitl.forEach((action, index) => {
+            const claimed = [...calls.entries()].find(
+              ([, call]) => !call.resulted && !call.interrupted && call.name === action.name,
+            );
+            if (claimed !== undefined) claimed[1].interrupted = true;
+            const section = claimed === undefined ? sectionFor(emit, where) : null;
+            hold(claimed?.[1].parent ?? section?.id ?? null);
+            interruptRequested(
+              emit,
+              { ...base, toolCallId: claimed?.[0] ?? null, action: index, actionRequest: action.asks },
+              {
+                knownCall: claimed !== undefined,
+                parent: claimed?.[1].parent ?? section?.id ?? null,
+                ownId: `${ownId}:${index}`,
+              },
+              writer,
+            );
+          });
+          continue;
+        }
         const known = toolCallId === null ? undefined : calls.get(toolCallId);
         const section = known === undefined ? sectionFor(emit, where) : null;
+        const parent = known === undefined ? (section?.id ?? null) : known.parent;
+        hold(parent);
         interruptRequested(
           emit,
-          { id, value: value ?? null, namespace: where, kind: 'interrupt', toolCallId },
-          {
-            knownCall: known !== undefined,
-            parent: known === undefined ? (section?.id ?? null) : known.parent,
-            ownId: `interrupt:${id ?? interruptsSeen.size}`,
-          },
+          { ...base, toolCallId },
+          { knownCall: known !== undefined, parent, ownId },
           writer,
         );
       }

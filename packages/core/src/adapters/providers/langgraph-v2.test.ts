@@ -103,7 +103,8 @@ describe('LangGraph protocol v2 events', () => {
     expect(protocol).toBe('langgraph-v2');
     expect(snapshot).toMatchObject({
       status: 'done',
-      outcome: 'done',
+      // The interrupt waits for the person: the run ended asking.
+      outcome: 'awaiting-input',
       text: 'Delegating.',
       errors: [],
       usage: { inputTokens: 5 },
@@ -113,7 +114,7 @@ describe('LangGraph protocol v2 events', () => {
     ).toEqual([
       [R, 'researcher', 'delegation', null, 'complete'],
       ['c1', 'lookup', 'tool', R, 'complete'],
-      ['interrupt:i1', 'interrupt', 'tool', null, 'complete'],
+      ['interrupt:i1', 'interrupt', 'tool', null, 'awaiting-input'],
     ]);
     const answer = answerOf(state);
     expect(lookup(answer.calls, 'c1')).toMatchObject({ args: { q: 'x' }, argsText: '{"q":"x"}' });
@@ -123,6 +124,12 @@ describe('LangGraph protocol v2 events', () => {
       value: { question: 'Proceed?' },
       namespace: [],
       kind: 'interrupt',
+    });
+    expect(lookup(answer.calls, 'interrupt:i1')?.input).toMatchObject({
+      kind: 'input',
+      ref: 'i1',
+      message: 'Proceed?',
+      answer: null,
     });
     // The call's arguments streamed.
     const args = statesOf(STREAM, 'langgraph-v2').map((s) => lookup(answerOf(s).calls, 'c1')?.args);

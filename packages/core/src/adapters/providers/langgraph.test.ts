@@ -209,7 +209,7 @@ describe('LangGraph run stream', () => {
       id: 'int_1',
       value: { question: 'Send it?', tool_call: { id: 'call_9', name: 'send' } },
     };
-    const { snapshot } = await reduce(
+    const { snapshot, state } = await reduce(
       sseNamed(
         [
           'updates',
@@ -227,6 +227,22 @@ describe('LangGraph run stream', () => {
       ),
     );
     expect(snapshot.errors).toEqual([]);
+    // Each waits for the person (PROTOCOL.md §11): the one about a call is an approval of it,
+    // the other a question; the run ended asking, the section of the sub-agent that asked open.
+    expect(snapshot.outcome).toBe('awaiting-input');
+    const answer = answerOf(state);
+    expect(lookup(answer.calls, 'call_9')!.input).toMatchObject({
+      kind: 'approval',
+      ref: 'int_1',
+      editable: false,
+      message: 'Send it?',
+    });
+    expect(lookup(answer.calls, 'interrupt:int_2')!.input).toMatchObject({
+      kind: 'input',
+      ref: 'int_2',
+      message: 'Which city?',
+    });
+    expect(lookup(answer.calls, NS)!.status).toBe('pending');
     expect(snapshot.toolCalls.map((c) => [c.call_id, c.tool_name, c.parent_call_id])).toEqual([
       ['call_9', 'send', null],
       [NS, 'researcher', null],
@@ -241,6 +257,55 @@ describe('LangGraph run stream', () => {
     expect(snapshot.toolCalls[2]).toMatchObject({
       arguments: { value: 'Which city?' },
       details: { interrupt: { id: 'int_2', value: 'Which city?', namespace: [NS], kind: 'interrupt' } },
+    });
+  });
+
+  it("asks each action of LangChain's human-in-the-loop middleware as an approval of its call", async () => {
+    // The interrupt `humanInTheLoopMiddleware` raises (LangChain's human-in-the-loop docs): one
+    // interrupt for the calls of the model's message that need review, with what each allows.
+    const request = {
+      actionRequests: [
+        { name: 'execute_sql', args: { query: 'DELETE FROM records' }, description: 'SQL needs approval' },
+        { name: 'write_file', args: { path: 'a.txt' }, description: 'Writing a file' },
+      ],
+      reviewConfigs: [
+        { actionName: 'execute_sql', allowedDecisions: ['approve', 'reject'] },
+        { actionName: 'write_file', allowedDecisions: ['approve', 'edit', 'reject'] },
+      ],
+    };
+    const { snapshot, state } = await reduce(
+      sseNamed(
+        [
+          'updates',
+          {
+            model: {
+              messages: [
+                ai('m', '', {
+                  tool_calls: [
+                    { id: 'c_sql', name: 'execute_sql', args: { query: 'DELETE FROM records' } },
+                    { id: 'c_file', name: 'write_file', args: { path: 'a.txt' } },
+                  ],
+                }),
+              ],
+            },
+          },
+        ],
+        ['updates', { __interrupt__: [{ id: 'hitl_1', value: request }] }],
+      ),
+    );
+    expect(snapshot.errors).toEqual([]);
+    expect(snapshot.outcome).toBe('awaiting-input');
+    const answer = answerOf(state);
+    expect(answer.callOrder).toEqual(['c_sql', 'c_file']);
+    expect(lookup(answer.calls, 'c_sql')!).toMatchObject({
+      status: 'awaiting-input',
+      input: { kind: 'approval', ref: 'hitl_1', editable: false, message: 'SQL needs approval' },
+      details: { interrupt: { id: 'hitl_1', action: 0 } },
+    });
+    expect(lookup(answer.calls, 'c_file')!).toMatchObject({
+      status: 'awaiting-input',
+      input: { kind: 'approval', ref: 'hitl_1', editable: true, message: 'Writing a file' },
+      details: { interrupt: { id: 'hitl_1', action: 1 } },
     });
   });
 

@@ -1,4 +1,5 @@
 import { agUiProtocol } from '../../adapters/providers/ag-ui.js';
+import type { InputAnswer } from '../../input/answers.js';
 import type { ChatMessage } from '../../reducer/state.js';
 import { lookup } from '../../reducer/table.js';
 import { messageText } from '../../snapshot/snapshot.js';
@@ -25,6 +26,15 @@ export interface AgUiRunAgentInput {
   tools: unknown[];
   context: { description: string; value: string }[];
   forwardedProps: unknown;
+  /** Answers to the interrupts the last run finished with (AG-UI's interrupt-aware lifecycle). */
+  resume?: AgUiResumeEntry[];
+}
+
+/** An answer to one interrupt: `resolved` with the answer as `payload`. */
+export interface AgUiResumeEntry {
+  interruptId: string;
+  status: 'resolved' | 'cancelled';
+  payload?: unknown;
 }
 
 /** Options of {@link createAgUiTransport}. */
@@ -48,8 +58,11 @@ export interface AgUiTransportOptions extends PeerTransportOptions {
  * each turn is `POST <url>` with AG-UI's `RunAgentInput` — the thread id, a new run id and the
  * whole conversation as AG-UI messages (an answer is an assistant message with its tool calls,
  * followed by a tool message for each result) — and the answer is read as AG-UI events. A retry,
- * a regenerate or an edit sends the conversation up to the user message it answers again. AG-UI
- * has no cancel route: `stop()` closes the connection.
+ * a regenerate or an edit sends the conversation up to the user message it answers again. A run
+ * that finished waiting (PROTOCOL.md §11) goes on in a new run once its calls are answered: the
+ * frontend tools' results as tool messages after the answer, the interrupts' answers in `resume`
+ * (`{interruptId, status: "resolved", payload}`). AG-UI has no cancel route: `stop()` closes the
+ * connection.
  */
 export function createAgUiTransport(
   options: AgUiTransportOptions,
@@ -68,11 +81,15 @@ export function createAgUiTransport(
         messages: [
           ...toAgUiMessages(turn.history),
           { id: turn.messageId ?? randomId(), role: 'user', content: turn.message },
+          // A continuation: the answer that waited, with its frontend tools' results.
+          ...(turn.answer === undefined ? [] : toAgUiMessages([turn.answer])),
         ],
         tools: options.tools ?? [],
         context: options.context ?? [],
         forwardedProps: { ...options.forwardedProps, ...fields },
       };
+      const resume = resumeEntries(turn.continuation?.answers ?? []);
+      if (resume.length > 0) input.resume = resume;
       const request = await connection.post(options.url, input);
       await connection.stream(sink, signal, request, null, {
         reattachUrl: () => options.url,
@@ -86,6 +103,32 @@ export function createAgUiTransport(
       // AG-UI has no cancel route: closing the connection is how the agent is told.
     },
   };
+}
+
+/**
+ * The answers to interrupts (every answer but a frontend tool's, which goes back as its tool
+ * message) as AG-UI resume entries: `resolved`, with `{ approved, arguments?, reason? }` for an
+ * approval and the value given for anything else; `cancelled` for those a new message left.
+ */
+export function resumeEntries(answers: readonly InputAnswer[]): AgUiResumeEntry[] {
+  const entries: AgUiResumeEntry[] = [];
+  for (const { ref, kind, answer } of answers) {
+    if (kind === 'client' || ref === null) continue;
+    // Left unanswered for a new message: dismissed.
+    if (answer.by === 'new-message') {
+      entries.push({ interruptId: ref, status: 'cancelled' });
+      continue;
+    }
+    let payload: unknown;
+    if (answer.type === 'approve') {
+      payload = answer.args === undefined ? { approved: true } : { approved: true, arguments: answer.args };
+    } else if (answer.type === 'deny') {
+      payload = answer.reason === null ? { approved: false } : { approved: false, reason: answer.reason };
+    } else if (answer.type === 'value') payload = answer.value;
+    else continue;
+    entries.push({ interruptId: ref, status: 'resolved', payload });
+  }
+  return entries;
 }
 
 /** The conversation as AG-UI messages. */
@@ -105,14 +148,16 @@ export function toAgUiMessages(messages: readonly ChatMessage[]): AgUiMessage[] 
       toolCalls.push({
         id: call.id,
         type: 'function',
-        function: { name: call.toolName, arguments: call.argsText ?? JSON.stringify(call.args ?? {}) },
+        function: { name: call.toolName, arguments: call.argsText || JSON.stringify(call.args ?? {}) },
       });
-      if (call.result?.complete) {
+      // A frontend tool that failed in the browser has its error and no result text.
+      const failedInBrowser = call.input?.kind === 'client' && call.error !== null;
+      if (call.result?.complete || failedInBrowser) {
         results.push({
           id: `${call.id}-result`,
           role: 'tool',
           toolCallId: call.id,
-          content: call.result.text,
+          content: call.result?.text ?? '',
           ...(call.error === null ? {} : { error: call.error }),
         });
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reduce, sse } from '../../../test/providers/streams.js';
-import type { AssistantMessageState, ChatMessage } from '../../reducer/state.js';
-import { toUIMessages } from './ai-sdk-messages.js';
+import type { AssistantMessageState, CallAnswer, ChatMessage } from '../../reducer/state.js';
+import { continuedUIMessage, toUIMessages } from './ai-sdk-messages.js';
 
 /** An answer read from a UI message stream, after a user message. */
 async function conversation(...chunks: unknown[]): Promise<ChatMessage[]> {
@@ -67,25 +67,41 @@ describe("the conversation in the AI SDK's UIMessage format", () => {
     );
     const tool = () => toUIMessages(messages)[1]!.parts[1];
     expect(tool()).toMatchObject({ state: 'approval-requested', approval: { id: 'ap', signature: 'sig-1' } });
-    // How an answer is put on the call is the interactive-calls state's; this is what it sends then.
     const answer = messages[1] as AssistantMessageState;
     const call = answer.calls.c!;
-    messages[1] = {
-      ...answer,
-      calls: {
-        ...answer.calls,
-        c: {
-          ...call,
-          details: { ...call.details, approval: { ...(call.details.approval as object), approved: true } },
-        },
-      },
+    // The request waits on the call (PROTOCOL.md §11), its ref the approval id.
+    expect(call.input).toMatchObject({ kind: 'approval', ref: 'ap', answer: null });
+    const answered = (given: CallAnswer) => {
+      messages[1] = {
+        ...answer,
+        calls: { ...answer.calls, c: { ...call, input: { ...call.input!, answer: given } } },
+      };
+      return tool();
     };
-    expect(tool()).toEqual({
+    // As `addToolApprovalResponse` leaves the part: responded, with the answer and what was signed.
+    expect(answered({ type: 'approve', by: 'user' })).toEqual({
       type: 'tool-delete',
       toolCallId: 'c',
       state: 'approval-responded',
       input: { path: 'a' },
       approval: { id: 'ap', approved: true, signature: 'sig-1' },
+    });
+    // In the answer a continuation sends, a denial the server has not seen is responded too; in
+    // the history (a new message went instead of the answer) it is the call's denied end.
+    answered({ type: 'deny', reason: 'no', by: 'new-message' });
+    expect(continuedUIMessage(messages[1] as AssistantMessageState).parts[1]).toEqual({
+      type: 'tool-delete',
+      toolCallId: 'c',
+      state: 'approval-responded',
+      input: { path: 'a' },
+      approval: { id: 'ap', approved: false, reason: 'no', signature: 'sig-1' },
+    });
+    expect(tool()).toEqual({
+      type: 'tool-delete',
+      toolCallId: 'c',
+      state: 'output-denied',
+      input: { path: 'a' },
+      approval: { id: 'ap', approved: false, reason: 'no', signature: 'sig-1' },
     });
   });
 });

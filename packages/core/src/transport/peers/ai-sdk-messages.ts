@@ -57,7 +57,7 @@ export function userUIMessage(id: string, text: string): AiSdkUIMessage {
  * own (`convertToModelMessages(messages)` on the server). Each answer's parts keep their order;
  * a new step begins where text follows a call (the model calls tools at the end of a step), so
  * the server rebuilds the tool round trips. A call is sent in the state it reached: with its
- * output or error, its approval (`details.approval`), or its input alone; a call that never got
+ * output or error, its approval and the answer to it, or its input alone; a call that never got
  * its whole input (stopped, cut off) is left out, as the model could not have made it.
  * Application data parts go back as `data-<name>` parts, files as `file` parts.
  */
@@ -66,20 +66,29 @@ export function toUIMessages(messages: readonly ChatMessage[]): AiSdkUIMessage[]
   for (const message of messages) {
     if (message.role === 'user') out.push(userUIMessage(message.id, message.text));
     else {
-      const answer = assistantUIMessage(message);
+      const answer = assistantUIMessage(message, false);
       if (answer.parts.length > 0) out.push(answer);
     }
   }
   return out;
 }
 
-function assistantUIMessage(message: AssistantMessageState): AiSdkUIMessage {
+/**
+ * The answer a continuation sends last (PROTOCOL.md §11), as `useChat` leaves it once its calls
+ * are answered: an approval the server has not acted on yet is `approval-responded` (the server
+ * runs the approved calls and reports the denied ones), where earlier answers say `output-denied`.
+ */
+export function continuedUIMessage(message: AssistantMessageState): AiSdkUIMessage {
+  return assistantUIMessage(message, true);
+}
+
+function assistantUIMessage(message: AssistantMessageState, continuing: boolean): AiSdkUIMessage {
   const parts: AiSdkUIPart[] = [];
   let afterCall = true;
   for (const part of message.parts) {
     if (part.type === 'tool-call') {
       const call = lookup(message.calls, part.callId);
-      const tool = call === undefined ? null : toolPart(call);
+      const tool = call === undefined ? null : toolPart(call, continuing);
       if (tool === null) continue;
       if (parts.length === 0) parts.push({ type: 'step-start' });
       parts.push(tool);
@@ -116,32 +125,33 @@ function isFile(value: unknown): value is { url: string; mediaType: string } {
   );
 }
 
-/** The approval the adapter kept on a call (`details.approval`), and the answer an app put there. */
-function approvalOf(call: ToolCallState): {
-  id: string | null;
-  state: string;
-  approved?: boolean;
-  reason?: string;
-  /** What the server signed its request with, to send back as it came. */
-  signed: Pick<NonNullable<AiSdkToolPart['approval']>, 'signature' | 'descriptor' | 'inputSchemaInput'>;
-} | null {
+/** What the server signed a call's approval request with (`details.approval`), to send back as it came. */
+function signedApproval(
+  call: ToolCallState,
+): Pick<NonNullable<AiSdkToolPart['approval']>, 'signature' | 'descriptor' | 'inputSchemaInput'> {
   const value = lookup(call.details, 'approval');
-  if (typeof value !== 'object' || value === null) return null;
+  if (typeof value !== 'object' || value === null) return {};
   const approval = value as Record<string, unknown>;
   return {
-    id: typeof approval.id === 'string' ? approval.id : null,
-    state: typeof approval.state === 'string' ? approval.state : 'requested',
-    ...(typeof approval.approved === 'boolean' ? { approved: approval.approved } : {}),
-    ...(typeof approval.reason === 'string' ? { reason: approval.reason } : {}),
-    signed: {
-      ...(typeof approval.signature === 'string' ? { signature: approval.signature } : {}),
-      ...('descriptor' in approval ? { descriptor: approval.descriptor } : {}),
-      ...('inputSchemaInput' in approval ? { inputSchemaInput: approval.inputSchemaInput } : {}),
-    },
+    ...(typeof approval.signature === 'string' ? { signature: approval.signature } : {}),
+    ...('descriptor' in approval ? { descriptor: approval.descriptor } : {}),
+    ...('inputSchemaInput' in approval ? { inputSchemaInput: approval.inputSchemaInput } : {}),
   };
 }
 
-function toolPart(call: ToolCallState): AiSdkToolPart | null {
+/** Whether the server reported the call denied (`tool-output-denied` of a request it answered before). */
+function reportedDenied(call: ToolCallState): boolean {
+  const value = lookup(call.details, 'approval');
+  return typeof value === 'object' && value !== null && (value as { state?: unknown }).state === 'denied';
+}
+
+/**
+ * A call in the AI SDK's states. An approval (PROTOCOL.md §11: `call.input`, its `ref` the
+ * approval id) is `approval-requested` until answered, then `approval-responded` with the answer
+ * in the answer a continuation sends (as `addToolApprovalResponse` leaves it), and `output-denied`
+ * once denied in an earlier answer; a client tool the browser ran is `output-available` or `output-error` (as `addToolOutput`).
+ */
+function toolPart(call: ToolCallState, continuing: boolean): AiSdkToolPart | null {
   if (call.kind === 'delegation' || !call.call.complete || call.argsError !== null) return null;
   const dynamic = lookup(call.details, 'dynamic') === true;
   const base = {
@@ -152,32 +162,40 @@ function toolPart(call: ToolCallState): AiSdkToolPart | null {
     input: call.args ?? {},
     ...(call.kind === 'provider' ? { providerExecuted: true } : {}),
   };
-  const approval = approvalOf(call);
-  const result = call.result;
-  if (result?.complete) {
+  const input = call.input;
+  const approvalId = input?.kind === 'approval' ? (input.ref ?? '') : null;
+  const answer = input?.answer ?? null;
+  const denial =
+    answer?.type === 'deny'
+      ? { approved: false, ...(answer.reason === null ? {} : { reason: answer.reason }) }
+      : null;
+  if (call.result?.complete) {
     if (call.error !== null) return { ...base, state: 'output-error', errorText: call.error };
-    if (approval?.state === 'denied' || approval?.approved === false) {
+    if (denial !== null || reportedDenied(call)) {
       return {
         ...base,
         state: 'output-denied',
-        approval: { id: approval.id ?? '', approved: false, ...approval.signed },
+        approval: { id: approvalId ?? '', approved: false, ...(denial ?? {}), ...signedApproval(call) },
       };
     }
-    return { ...base, state: 'output-available', output: outputValue(result.text) };
+    return { ...base, state: 'output-available', output: outputValue(call.result.text) };
   }
-  if (approval !== null && approval.id !== null) {
-    return approval.approved === undefined
-      ? { ...base, state: 'approval-requested', approval: { id: approval.id, ...approval.signed } }
-      : {
-          ...base,
-          state: 'approval-responded',
-          approval: {
-            id: approval.id,
-            approved: approval.approved,
-            ...(approval.reason === undefined ? {} : { reason: approval.reason }),
-            ...approval.signed,
-          },
-        };
+  if (call.error !== null && input?.kind === 'client') {
+    return { ...base, state: 'output-error', errorText: call.error };
+  }
+  if (approvalId !== null) {
+    const signed = signedApproval(call);
+    if (answer === null)
+      return { ...base, state: 'approval-requested', approval: { id: approvalId, ...signed } };
+    // Denied in an earlier turn (a new message went instead): the model reads the reason as its result.
+    if (denial !== null && !continuing) {
+      return { ...base, state: 'output-denied', approval: { id: approvalId, ...denial, ...signed } };
+    }
+    return {
+      ...base,
+      state: 'approval-responded',
+      approval: { id: approvalId, ...(denial ?? { approved: true }), ...signed },
+    };
   }
   return { ...base, state: 'input-available' };
 }

@@ -8,7 +8,7 @@ import type {
   TurnRequest,
   TurnTrigger,
 } from '../transport.js';
-import { type AiSdkUIMessage, toUIMessages, userUIMessage } from './ai-sdk-messages.js';
+import { type AiSdkUIMessage, continuedUIMessage, toUIMessages, userUIMessage } from './ai-sdk-messages.js';
 import { createPeerConnection, joinUrl, type PeerTransportOptions, randomId } from './peer-connection.js';
 
 /** The AI SDK's reasons for a chat request. */
@@ -58,6 +58,7 @@ const TRIGGERS: Readonly<Record<TurnTrigger, AiSdkTrigger>> = {
   edit: 'submit-message',
   retry: 'regenerate-message',
   regenerate: 'regenerate-message',
+  // As `useChat` after `addToolApprovalResponse` / `addToolOutput`: the answer, with its answers, goes on.
   continue: 'submit-message',
 };
 
@@ -68,7 +69,10 @@ const TRIGGERS: Readonly<Record<TurnTrigger, AiSdkTrigger>> = {
  * format (text, reasoning, steps, tool calls with their input, output, errors and approvals) —
  * and the answer is read as its UI message stream (or AI SDK 4's data stream). A retry or a
  * regenerate is `regenerate-message` with the conversation up to the user message; an edit is
- * `submit-message` with the edited message (`messageId`).
+ * `submit-message` with the edited message (`messageId`). Calls that wait (PROTOCOL.md §11) are
+ * answered the AI SDK's way: once each has its answer, the conversation goes again with the
+ * waiting answer last, its approvals `approval-responded` (as `addToolApprovalResponse` leaves
+ * them) and its client tools' outputs in place (as `addToolOutput`), `messageId` naming it.
  *
  * The AI SDK has no cancel route: `stop()` closes the connection, which stops `streamText`
  * (unless the server keeps the stream alive for resuming).
@@ -150,9 +154,13 @@ export function createAiSdkTransport(
       const messages = [
         ...toUIMessages(turn.history),
         userUIMessage(turn.messageId ?? randomId(), turn.message),
+        // A continuation sends the answer that waited, its calls answered (approvals responded,
+        // client tools' outputs), last: the server runs on from there.
+        ...(turn.answer === undefined ? [] : [continuedUIMessage(turn.answer)]),
       ];
       const trigger = TRIGGERS[turn.trigger];
-      const messageId = turn.trigger === 'edit' ? turn.messageId : undefined;
+      const messageId =
+        turn.trigger === 'edit' ? turn.messageId : turn.trigger === 'continue' ? turn.answer?.id : undefined;
       const body = { ...bodyFields(), ...turn.body };
       const prepared = options.prepareRequest?.({ id: chatId, messages, trigger, messageId, body, turn });
       const request = await connection.post(

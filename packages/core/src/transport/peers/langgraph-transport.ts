@@ -1,5 +1,11 @@
 import { langGraphProtocol } from '../../adapters/providers/langgraph.js';
 import type { ResumeToken, ToolStreamTransport, TurnRequest } from '../transport.js';
+import {
+  interruptAnswers,
+  type LangGraphInterruptAnswer,
+  langGraphResumeValue,
+  resumeCommand,
+} from './langgraph-resume.js';
 import { createPeerConnection, joinUrl, type PeerTransportOptions } from './peer-connection.js';
 
 /** LangGraph stream modes (`stream_mode`). */
@@ -35,6 +41,13 @@ export interface LangGraphTransportOptions extends PeerTransportOptions {
   input?: (turn: TurnRequest) => unknown;
   /** Extra fields of every run (`config`, `context`, `metadata`…). */
   runOptions?: Record<string, unknown> | ((turn: TurnRequest) => Record<string, unknown>);
+  /**
+   * The value `interrupt()` returns in the graph once the person answered it (sent as
+   * `command: { resume }`). Default {@link langGraphResumeValue}: LangChain's human-in-the-loop
+   * `decisions`, `{ action: "approve" | "edit" | "reject" }` for other approvals, the value given
+   * for a question.
+   */
+  resumeValue?: (interrupt: LangGraphInterruptAnswer) => unknown;
 }
 
 /** A checkpoint of a thread, as `/threads/{id}/history` lists them. */
@@ -54,8 +67,11 @@ interface ThreadState {
  * `GET /threads/{id}/runs/{run}/stream` and `Last-Event-ID` (the run's id comes from the
  * response's `Content-Location`); `stop()` is `POST /threads/{id}/runs/{run}/cancel`.
  *
- * An interrupt is answered by a turn whose body holds the command:
- * `send({ message: '', body: { command: { resume: answer } } })` runs the thread on with it.
+ * An interrupt makes its call wait for the person (PROTOCOL.md §11): once every waiting call has
+ * its answer, the thread runs on with `command: { resume }` (see `resumeValue`); several
+ * interrupts are resumed by id. A new message while they wait is a new run with the message,
+ * which leaves them unanswered. A turn whose body holds a command of the app's own,
+ * `send({ message: '', body: { command } })`, sends it as it is.
  *
  * @example
  * ```ts
@@ -116,10 +132,22 @@ export function createLangGraphTransport(
     async send(turn, sink, signal) {
       const id = await thread();
       const extra = typeof options.runOptions === 'function' ? options.runOptions(turn) : options.runOptions;
-      const { command, ...fields } = turn.body ?? {};
+      const { command: given, ...fields } = turn.body ?? {};
+      const command =
+        turn.trigger === 'continue' && turn.answer !== undefined && turn.continuation !== undefined
+          ? {
+              resume: resumeCommand(
+                interruptAnswers(turn.answer, turn.continuation.answers),
+                options.resumeValue ?? langGraphResumeValue,
+              ),
+            }
+          : given;
       const messageId = turn.messageId;
       const fork =
-        turn.trigger !== 'send' && messageId !== undefined && command === undefined
+        turn.trigger !== 'send' &&
+        turn.trigger !== 'continue' &&
+        messageId !== undefined &&
+        command === undefined
           ? await checkpointBefore(id, messageId)
           : null;
       const input =

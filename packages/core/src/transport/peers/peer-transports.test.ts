@@ -181,6 +181,95 @@ describe('AG-UI transport', () => {
   });
 });
 
+describe('AG-UI transport: runs that finish waiting', () => {
+  const event = (json: unknown) => `data: ${JSON.stringify(json)}\n\n`;
+  const call = (id: string, name: string, args: string) =>
+    event({ type: 'TOOL_CALL_START', toolCallId: id, toolCallName: name }) +
+    (args === '' ? '' : event({ type: 'TOOL_CALL_ARGS', toolCallId: id, delta: args })) +
+    event({ type: 'TOOL_CALL_END', toolCallId: id });
+
+  /** A store on an agent whose first run is `first`, and whose next runs end at once. */
+  async function agent(first: string) {
+    const { origin, requests } = await serve((_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(
+        requests.length === 1
+          ? event({ type: 'RUN_STARTED', threadId: 't', runId: 'r1' }) + first
+          : event({ type: 'RUN_STARTED', threadId: 't', runId: 'r2' }) +
+              event({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm2', delta: 'Done.' }) +
+              event({ type: 'RUN_FINISHED', threadId: 't', runId: 'r2' }),
+      );
+    });
+    const store = createToolStreamStore({
+      transport: createAgUiTransport({ url: `${origin}/agent`, threadId: 't' }),
+      schedule: 'sync',
+      tools: { client: { get_time_zone: { execute: () => 'Europe/Oslo' } } },
+    });
+    return { store, requests };
+  }
+
+  it("answers an interrupt in the next run's resume entries", async () => {
+    // AG-UI's interrupt outcome (docs.ag-ui.com, Interrupts): an approval about `del`.
+    const { store, requests } = await agent(
+      call('del', 'delete_file', '{"path":"a"}') +
+        event({
+          type: 'RUN_FINISHED',
+          threadId: 't',
+          runId: 'r1',
+          outcome: {
+            type: 'interrupt',
+            interrupts: [{ id: 'int-1', reason: 'approval', toolCallId: 'del' }],
+          },
+        }),
+    );
+    await store.send('Delete a');
+    const answer = answerOf(store);
+    expect(answer.end?.outcome).toBe('awaiting-input');
+    expect(store.deny(answer.id, 'del', 'not that one')).toBe(true);
+    await expect.poll(() => answerOf(store).end?.outcome).toBe('done');
+    const second = JSON.parse(requests[1]!.body);
+    expect(second.resume).toEqual([
+      { interruptId: 'int-1', status: 'resolved', payload: { approved: false, reason: 'not that one' } },
+    ]);
+    expect(second.messages.slice(1)).toEqual([
+      {
+        id: answer.id,
+        role: 'assistant',
+        toolCalls: [
+          { id: 'del', type: 'function', function: { name: 'delete_file', arguments: '{"path":"a"}' } },
+        ],
+      },
+    ]);
+    expect(messageText(answerOf(store))).toBe('Done.');
+  });
+
+  it("sends a frontend tool's result as its tool message after the answer", async () => {
+    // A success outcome naming the frontend tool calls it leaves pending.
+    const { store, requests } = await agent(
+      call('zone', 'get_time_zone', '') +
+        event({
+          type: 'RUN_FINISHED',
+          threadId: 't',
+          runId: 'r1',
+          outcome: { type: 'success', pendingToolCallIds: ['zone'] },
+        }),
+    );
+    await store.send('Where am I?');
+    await expect.poll(() => answerOf(store).end?.outcome).toBe('done');
+    const answer = answerOf(store);
+    const second = JSON.parse(requests[1]!.body);
+    expect(second).not.toHaveProperty('resume');
+    expect(second.messages.slice(1)).toEqual([
+      {
+        id: answer.id,
+        role: 'assistant',
+        toolCalls: [{ id: 'zone', type: 'function', function: { name: 'get_time_zone', arguments: '{}' } }],
+      },
+      { id: 'zone-result', role: 'tool', toolCallId: 'zone', content: 'Europe/Oslo' },
+    ]);
+  });
+});
+
 describe('LangGraph transport', () => {
   it('creates a thread once, answers an interrupt with a command, and cancels on its thread', async () => {
     const { origin, requests } = await serve((request, _body, response) => {

@@ -2,7 +2,7 @@ import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, AIMessageChunk, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
+import { END, interrupt, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 
 /**
  * The graphs of the LangGraph API server the tests run (`server.ts`): a supervisor that hands
@@ -158,4 +158,69 @@ export const supervisor = new StateGraph(MessagesAnnotation)
   .addEdge('supervisor', 'researcher')
   .addEdge('researcher', 'writer')
   .addEdge('writer', END)
+  .compile();
+
+/** The model of the `approvals` graph: it asks to delete the file the user names, then reports. */
+const fileModel = new ScriptedChatModel((messages) => {
+  const last = messages.at(-1);
+  if (last?.getType() === 'tool') return { text: `Result: ${String(last.content)}` };
+  const human = messages.findLast((message) => message.getType() === 'human');
+  const path = /delete (\S+)/i.exec(String(human?.content ?? ''))?.[1] ?? 'nothing';
+  return {
+    text: 'I will delete it. ',
+    calls: [{ id: `call_delete_${messages.length}`, name: 'delete_file', args: { path } }],
+  };
+});
+
+/**
+ * A review step before a tool runs, as LangGraph's human-in-the-loop guide writes it: `review`
+ * calls `interrupt({question, tool_call, allowed})`; resumed with `{action: "approve"}` (or
+ * `{action: "edit", args}`) the tool runs, anything else answers the call with the reason.
+ */
+export const approvals = new StateGraph(MessagesAnnotation)
+  .addNode('agent', async (state) => ({ messages: [await fileModel.invoke(state.messages)] }))
+  .addNode('review', async (state) => {
+    const call = (state.messages.at(-1) as AIMessage).tool_calls![0]!;
+    const decision = interrupt({
+      question: `Delete ${String(call.args.path)}?`,
+      tool_call: call,
+      allowed: ['approve', 'edit', 'reject'],
+    }) as {
+      action?: string;
+      args?: { path?: string };
+      reason?: string;
+    };
+    const path = decision.action === 'edit' ? decision.args?.path : call.args.path;
+    const content =
+      decision.action === 'approve' || decision.action === 'edit'
+        ? `Deleted ${String(path)}.`
+        : `Not deleted: ${decision.reason ?? 'rejected'}.`;
+    return { messages: [new ToolMessage({ tool_call_id: call.id ?? '', name: call.name, content })] };
+  })
+  .addEdge(START, 'agent')
+  .addConditionalEdges('agent', (state) =>
+    (state.messages.at(-1) as AIMessage).tool_calls?.length ? 'review' : END,
+  )
+  .addEdge('review', 'agent')
+  .compile();
+
+/** A sub-agent that asks the person a question (`interrupt("Which city?")`) and answers with it. */
+const asker = new StateGraph(MessagesAnnotation)
+  .addNode('ask', async () => {
+    const city = interrupt('Which city?') as string;
+    return {
+      messages: [new AIMessage({ id: `run-asker-${++messageCounter}`, content: `You chose ${city}.` })],
+    };
+  })
+  .addEdge(START, 'ask')
+  .addEdge('ask', END)
+  .compile();
+
+/** A graph that hands over to the `asker` sub-agent after a word of its own. */
+export const questions = new StateGraph(MessagesAnnotation)
+  .addNode('prepare', async (state) => ({ messages: [await supervisorModel.invoke(state.messages)] }))
+  .addNode('asker', asker)
+  .addEdge(START, 'prepare')
+  .addEdge('prepare', 'asker')
+  .addEdge('asker', END)
   .compile();

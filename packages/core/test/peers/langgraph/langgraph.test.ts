@@ -234,4 +234,114 @@ describe('LangGraph API server (supervisor with two sub-agents)', () => {
     expect(sent.filter((request) => request.url.endsWith('/runs/stream'))).toHaveLength(1);
     expect(findCall(state, answer.id, researcher.id)?.status).toBe('complete');
   }, 60_000);
+
+  it('asks for approval at an interrupt about a call, and resumes the thread with the answer', async () => {
+    const sent: Sent[] = [];
+    const transport = createLangGraphTransport({
+      apiUrl: server.apiUrl,
+      assistantId: 'approvals',
+      fetch: recordingFetch(sent),
+    });
+    const store = createToolStreamStore({ transport, schedule: 'sync' });
+    const runs = () => sent.filter((request) => request.url.endsWith('/runs/stream'));
+
+    /** A turn that ends at the review, with its call waiting. */
+    const ask = async (path: string) => {
+      await store.send(`Please delete ${path}`);
+      const state = store.getState();
+      const answer = answerOf(state);
+      expect(answer.end?.outcome).toBe('awaiting-input');
+      expect(state.errors).toEqual([]);
+      const call = callsOf(answer).find((c) => c.toolName === 'delete_file')!;
+      expect(call).toMatchObject({ status: 'awaiting-input', args: { path } });
+      // The interrupt's value names the call: an approval on it, editable as `allowed` says.
+      expect(call.input).toMatchObject({
+        kind: 'approval',
+        editable: true,
+        message: `Delete ${path}?`,
+        answer: null,
+      });
+      expect(typeof call.input!.ref).toBe('string');
+      return { answer, call };
+    };
+    const resumed = async (answerId: string) => {
+      await waitForState(store, (s) => answerOf(s).end?.outcome === 'done', 'the resumed run to end');
+      const state = store.getState();
+      expect(state.errors).toEqual([]);
+      const answer = answerOf(state);
+      expect(answer.id).toBe(answerId);
+      const last = runs().at(-1)!.body!;
+      expect(last).not.toHaveProperty('input');
+      expect(last).not.toHaveProperty('checkpoint');
+      return { answer, command: last.command };
+    };
+
+    // Approved: the same answer goes on with the tool's result and the model's next words.
+    let { answer, call } = await ask('a.txt');
+    expect(store.approve(answer.id, call.id)).toBe(true);
+    let after = await resumed(answer.id);
+    expect(after.command).toEqual({ resume: { action: 'approve' } });
+    let done = findCall(store.getState(), answer.id, call.id)!;
+    expect(done).toMatchObject({ status: 'complete' });
+    expect(done.result?.text).toBe('Deleted a.txt.');
+    expect(messageText(after.answer)).toContain('Result: Deleted a.txt.');
+
+    // Approved with other arguments: an edit.
+    ({ answer, call } = await ask('b.txt'));
+    expect(store.approve(answer.id, call.id, { args: { path: 'c.txt' } })).toBe(true);
+    after = await resumed(answer.id);
+    expect(after.command).toEqual({ resume: { action: 'edit', args: { path: 'c.txt' } } });
+    done = findCall(store.getState(), answer.id, call.id)!;
+    expect(done.result?.text).toBe('Deleted c.txt.');
+    expect(done.args).toEqual({ path: 'c.txt' });
+
+    // Denied with a reason: the graph answers the call with it.
+    ({ answer, call } = await ask('d.txt'));
+    expect(store.deny(answer.id, call.id, 'not now')).toBe(true);
+    after = await resumed(answer.id);
+    expect(after.command).toEqual({ resume: { action: 'reject', reason: 'not now' } });
+    done = findCall(store.getState(), answer.id, call.id)!;
+    expect(done.status).toBe('denied');
+    expect(done.result?.text).toBe('Not deleted: not now.');
+    expect(messageText(after.answer)).toContain('Result: Not deleted: not now.');
+  }, 60_000);
+
+  it('asks the question of an interrupt() in a sub-agent, keeps its section open, and resumes it', async () => {
+    const sent: Sent[] = [];
+    const transport = createLangGraphTransport({
+      apiUrl: server.apiUrl,
+      assistantId: 'questions',
+      fetch: recordingFetch(sent),
+    });
+    const store = createToolStreamStore({ transport, schedule: 'sync' });
+    await store.send('Plan a trip');
+    let state = store.getState();
+    let answer = answerOf(state);
+    expect(state.errors).toEqual([]);
+    expect(answer.end?.outcome).toBe('awaiting-input');
+    const asker = section(answer, 'asker')!;
+    // The section of the sub-agent that asked stays open while its question waits.
+    expect(asker.status).not.toBe('complete');
+    const [questionId] = lookup(answer.children, asker.id)!;
+    const question = lookup(answer.calls, questionId!)!;
+    expect(question).toMatchObject({ status: 'awaiting-input', parentId: asker.id });
+    expect(question.input).toMatchObject({ kind: 'input', message: 'Which city?', editable: false });
+
+    expect(store.respond(answer.id, question.id, { value: 'Lisbon' })).toBe(true);
+    await waitForState(store, (s) => answerOf(s).end?.outcome === 'done', 'the resumed run to end');
+    state = store.getState();
+    expect(state.errors).toEqual([]);
+    answer = answerOf(state);
+    const runs = sent.filter((request) => request.url.endsWith('/runs/stream'));
+    expect(runs.at(-1)!.body!.command).toEqual({ resume: 'Lisbon' });
+    // The same section goes on and ends with the sub-agent's answer.
+    expect(callsOf(answer).filter((call) => call.kind === 'delegation')).toHaveLength(1);
+    const ended = section(answer, 'asker')!;
+    expect(ended.status).toBe('complete');
+    expect(ended.result?.text).toBe('You chose Lisbon.');
+    expect(lookup(answer.calls, question.id)).toMatchObject({
+      status: 'complete',
+      input: { answer: { type: 'value', value: 'Lisbon' }, sent: true },
+    });
+  }, 60_000);
 });

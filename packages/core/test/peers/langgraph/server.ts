@@ -16,6 +16,10 @@ const { host } = await startServer({
   nWorkers: 2,
   host: '127.0.0.1',
   cwd,
-  graphs: { supervisor: `${graphs}:supervisor` },
+  graphs: {
+    supervisor: `${graphs}:supervisor`,
+    approvals: `${graphs}:approvals`,
+    questions: `${graphs}:questions`,
+  },
 });
 process.stdout.write(`LISTENING http://${host}\n`);
