@@ -1,13 +1,14 @@
 import { allProtocols } from '@toolstream/core/providers';
 import { ToolStreamProvider } from '@toolstream/react';
 import { Chat } from '@toolstream/ui';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { BackendMenu } from './backend-menu.js';
 import { MOCK_ENDPOINT, settingsFromUrl } from './demo-settings.js';
 import { Devtools, DevtoolsToggle } from './devtools-toggle.js';
 import { FaultMenu } from './fault-menu.js';
 import { type FaultSelection, faultHeaders } from './faults.js';
 import { scenarios } from './mock-backend.js';
+import { peerTransport } from './peers/peer-transports.js';
 import { ScenarioMenu } from './scenario-menu.js';
 
 const initial = settingsFromUrl(
@@ -56,11 +57,15 @@ export function DemoApp() {
     [],
   );
 
+  // The AI SDK and LangGraph backends in the page are reached through their own transports.
+  const transport = useMemo(() => peerTransport(endpoint, () => latest.current.scenario), [endpoint]);
+
   return (
     <div className="demo">
       <ToolStreamProvider
         key={conversation}
         endpoint={endpoint}
+        transport={transport}
         body={body}
         headers={headers}
         protocols={allProtocols}

@@ -1,5 +1,6 @@
 import { builtinScenarios, createHandlers, type ScenarioSummary } from '@toolstream/mock';
 import { setupWorker } from 'msw/browser';
+import { peerHandlers } from './peers/peer-handlers.js';
 
 /** The scenarios the demo can replay, for the picker. */
 export const scenarios = builtinScenarios().list();
@@ -33,12 +34,14 @@ export function humanizeScenario(name: string): string {
 }
 
 /**
- * Starts the mock backend in a service worker, so the demo needs no server. Requests to any
+ * Starts the mock backend in a service worker, so the demo needs no server: toolstream's own,
+ * and the AI SDK and LangGraph backends that replay the same scenarios in their formats. Requests to any
  * other URL (a real endpoint typed into the demo) pass through untouched.
  */
 export async function startMockBackend(): Promise<void> {
   // Only this origin: a real endpoint typed into the demo (even at the same path) must pass through.
-  const worker = setupWorker(...createHandlers({ origin: window.location.origin }));
+  const origin = window.location.origin;
+  const worker = setupWorker(...createHandlers({ origin }), ...peerHandlers(origin));
   await worker.start({
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
     onUnhandledRequest: 'bypass',

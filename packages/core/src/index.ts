@@ -11,7 +11,14 @@ export type { ProtocolOption } from './adapters/auto.js';
 export type { ToolStreamError, ToolStreamErrorCode } from './errors.js';
 export type { Continuation, InputAnswer, InputResponse } from './input/answers.js';
 export { callArguments } from './input/call-arguments.js';
-export type { Citation, FinishReason, InputKind, TokenUsage, ToolCallKind } from './protocol/events.js';
+export type {
+  Citation,
+  DataPart,
+  FinishReason,
+  InputKind,
+  TokenUsage,
+  ToolCallKind,
+} from './protocol/events.js';
 export type {
   ChatMessageResponse,
   SseFrame,

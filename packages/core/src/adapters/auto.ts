@@ -27,7 +27,11 @@ export type ProtocolName =
   | 'ollama-native'
   | 'ag-ui'
   | 'cohere'
-  | 'bedrock';
+  | 'bedrock'
+  | 'ai-sdk-ui'
+  | 'ai-sdk-data-stream'
+  | 'langgraph'
+  | 'langgraph-v2';
 
 /**
  * A `protocol` option: `auto` (recognise it from the first frames, among `protocols`), the name

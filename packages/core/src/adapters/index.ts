@@ -12,6 +12,8 @@ export { createPartialJsonParser, parsePartialJson } from '../args/partial-json.
 export { protocolError } from '../errors.js';
 export type {
   CitationsEvent,
+  DataEvent,
+  DataPart,
   DoneEvent,
   EventDetails,
   EventIdEvent,

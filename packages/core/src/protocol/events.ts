@@ -204,6 +204,29 @@ export interface EventIdEvent {
   id: string;
 }
 
+/**
+ * Application data the stream carries beside the answer: AI SDK data parts (`data-weather`),
+ * files the model produced, LangGraph `custom` events and the graph's state (`values`). Never
+ * shown by the kit unless an app renders it. The event holds the answer's parts so far, which
+ * replace the ones before: the adapter keeps the list (a part with an id replaces the earlier part
+ * of the same name and id, in its place; see `upsertDataPart`), so the reducer only stores it.
+ */
+export interface DataEvent {
+  type: 'data';
+  parts: readonly DataPart[];
+}
+
+/** One piece of application data of an answer (see {@link DataEvent}). Plain JSON as the wire sent it. */
+export interface DataPart {
+  /** What the data is (`weather` for the AI SDK's `data-weather`, `file`, `custom`, `values`…). */
+  name: string;
+  /** Parts with the same `name` and `id` replace each other; `null`: always a new part. */
+  id: string | null;
+  data: unknown;
+  /** The server marked it as not part of the conversation (AI SDK `transient`). */
+  transient?: boolean;
+}
+
 /** Everything an adapter may emit. */
 export type StreamEvent =
   | TextDeltaEvent
@@ -213,6 +236,7 @@ export type StreamEvent =
   | ToolDeltaEvent
   | ToolArgsDeltaEvent
   | ToolEndEvent
+  | DataEvent
   | InputRequiredEvent
   | FinishEvent
   | UsageEvent

@@ -110,6 +110,8 @@ function normalizeAnswer(
     children,
     citations: normalizeCitations(message.citations),
     usage: isObject(message.usage) ? { ...message.usage } : null,
+    // Application data is kept as it was: nothing reads it but the app.
+    data: message.data,
     end: ended ? message.end : close ? { outcome: 'interrupted', finish: null, error: null, at: now } : null,
     versions:
       withVersions && Array.isArray(message.versions)

@@ -124,6 +124,9 @@ class StateWriter implements Batch {
       case 'usage':
         this.#addUsage(action.usage);
         return;
+      case 'data':
+        this.#assistant().data = action.parts;
+        return;
       case 'protocol-error':
         this.#pushError(action.error);
         return;

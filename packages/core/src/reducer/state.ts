@@ -1,6 +1,7 @@
 import type { ToolStreamError } from '../errors.js';
 import type {
   Citation,
+  DataPart,
   FinishReason,
   InputKind,
   TokenUsage,
@@ -196,6 +197,11 @@ export interface AssistantMessageState {
   citations: readonly Citation[];
   /** Token usage, where the stream reported it. */
   usage: TokenUsage | null;
+  /**
+   * Application data the stream carried beside the answer, in arrival order (a part with an id
+   * replaced in place); absent when there was none.
+   */
+  data?: readonly DataPart[];
   /** How the turn ended; `null` while it runs (or while its run is detached). */
   end: TurnEndState | null;
   /**

@@ -184,10 +184,12 @@ export interface ToolStreamStore {
 export function createToolStreamStore(options: ToolStreamStoreOptions = {}): ToolStreamStore {
   const now = options.now ?? Date.now;
   const generateId = options.generateId ?? defaultId;
-  resolveProtocol(options.protocol, options.protocols); // a wrong name throws now, not on a frame
   const transport =
     options.transport ??
     (options.endpoint === undefined ? null : createHttpTransport({ ...options, endpoint: options.endpoint }));
+  // A peer's transport knows the format its backend answers in.
+  const protocol = options.protocol ?? transport?.protocol;
+  resolveProtocol(protocol, options.protocols); // a wrong name throws now, not on a frame
   const startMessages = () => normalizeMessages(options.initialMessages ?? [], now());
   const restored = options.initialState;
   const tap = new Tap(now);
@@ -203,7 +205,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
   const sessions = createRunSessions({
     state,
     transport,
-    protocol: options.protocol,
+    protocol,
     protocols: options.protocols,
     onFinish: options.onFinish,
     onError: options.onError,
@@ -228,8 +230,7 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     );
   };
 
-  const protocolName = () =>
-    typeof options.protocol === 'string' ? options.protocol : (options.protocol?.name ?? 'auto');
+  const protocolName = typeof protocol === 'string' ? protocol : (protocol?.name ?? 'auto');
 
   /** Starts a turn placed as `placement` and streams its answer. */
   const runTurn = async (
@@ -244,10 +245,15 @@ export function createToolStreamStore(options: ToolStreamStoreOptions = {}): Too
     if (trigger !== 'continue') inputs.abort();
     const session = sessions.open();
     session.requested = true;
-    dispatch({ type: 'run-start', assistantMessageId: generateId(), placement, protocol: protocolName() });
+    dispatch({ type: 'run-start', assistantMessageId: generateId(), placement, protocol: protocolName });
     state.flush();
-    const turn: TurnRequest = { message, body, history: historyBefore(api.getState().messages), trigger };
+    const { messages } = api.getState();
+    const question = messages.at(-2);
+    const turn: TurnRequest = { message, body, history: historyBefore(messages), trigger };
+    if (question?.role === 'user') turn.messageId = question.id;
     if (continuation !== undefined) turn.continuation = continuation;
+    const answer = messages.at(-1);
+    if (trigger === 'continue' && answer?.role === 'assistant') turn.answer = answer;
     await sessions.stream(session, (sink, signal) => chosen.send(turn, sink, signal));
   };
 

@@ -30,7 +30,14 @@ export interface HttpTransportOptions {
   reconnect?: Partial<ReconnectOptions> | false;
 }
 
-const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
+/** Longest silence before a connection counts as dropped, unless told otherwise. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
+
+/** The headers a {@link HeadersOption} gives now (a copy). */
+export async function resolveHeaders(given: HeadersOption | undefined): Promise<Record<string, string>> {
+  if (given === undefined) return {};
+  return typeof given === 'function' ? { ...(await given()) } : { ...given };
+}
 
 /**
  * The HTTP transport: a turn is a POST (or GET) answered with an event stream; a dropped
@@ -48,11 +55,7 @@ const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
 export function createHttpTransport(options: HttpTransportOptions): ToolStreamTransport {
   const { endpoint } = options;
   const fetchFn = () => options.fetch ?? globalThis.fetch.bind(globalThis);
-  const headers = async (): Promise<Record<string, string>> => {
-    const given = options.headers;
-    if (given === undefined) return {};
-    return typeof given === 'function' ? { ...(await given()) } : { ...given };
-  };
+  const headers = () => resolveHeaders(options.headers);
   const reconnect: ReconnectOptions | false =
     options.reconnect === false ? false : { ...DEFAULT_RECONNECT, ...options.reconnect };
 

@@ -1,5 +1,6 @@
+import type { AdapterDefinition } from '../adapters/adapter.js';
 import type { Continuation } from '../input/answers.js';
-import type { ChatMessage } from '../reducer/state.js';
+import type { AssistantMessageState, ChatMessage } from '../reducer/state.js';
 import type { ConnectionEvent } from '../tap/tap.js';
 
 /** What a run needs to be re-attached later, also after a reload. Plain JSON. */
@@ -21,11 +22,21 @@ export interface TurnRequest {
   history: readonly ChatMessage[];
   trigger: TurnTrigger;
   /**
+   * The id of the user message this turn answers: the same on a retry, a regenerate and an edit
+   * of it (for backends that keep messages by id). Set by the store.
+   */
+  messageId?: string;
+  /**
    * Answers to the calls the last run ended waiting for (PROTOCOL.md §11): with trigger
    * `continue`, the turn goes on; with `send`, they go with the new message (the calls left
    * unanswered denied, as the person moved on).
    */
   continuation?: Continuation;
+  /**
+   * With trigger `continue`: the answer that goes on, as it stands (its waiting calls with their
+   * answers), for backends that are sent the conversation whole rather than the answers alone.
+   */
+  answer?: AssistantMessageState;
 }
 
 /** Where a transport delivers a run's stream, and what it may ask of the store. */
@@ -58,6 +69,12 @@ export interface TransportSink {
  * `Error` is shown as a retryable `network` error. Aborting `signal` ends the connection.
  */
 export interface ToolStreamTransport {
+  /**
+   * The wire format the backend answers in, when the transport knows it (a peer's transport:
+   * the AI SDK's, LangGraph's). The store reads with it unless its own `protocol` option says
+   * otherwise, so a transport is the one option such a backend needs.
+   */
+  readonly protocol?: AdapterDefinition;
   send(request: TurnRequest, sink: TransportSink, signal: AbortSignal): Promise<void>;
   resume(token: ResumeToken, sink: TransportSink, signal: AbortSignal): Promise<void>;
   /** Asks the server to cancel a named run; rejects when it could not. */

@@ -1,7 +1,7 @@
 import { finishArguments, parseArguments, partialArguments } from '../../args/arguments.js';
 import { createPartialJsonParser, type PartialJsonParser } from '../../args/partial-json.js';
 import { describeValue, protocolError } from '../../errors.js';
-import type { Citation, FinishReason, TokenUsage, ToolCallKind } from '../../protocol/events.js';
+import type { Citation, DataPart, FinishReason, TokenUsage, ToolCallKind } from '../../protocol/events.js';
 import type { SseFrame } from '../../protocol/wire.js';
 import type { Emit } from '../adapter.js';
 import { errorMessage, serverError, wireErrorMessage } from '../common-events.js';
@@ -473,4 +473,22 @@ function partialTagAtEnd(value: string, tag: string): number {
     if (value.endsWith(tag.slice(0, length))) return length;
   }
   return 0;
+}
+
+/** Adds a data part to an answer's list and emits the list (see {@link createDataParts}). */
+export type DataParts = (emit: Emit, part: DataPart) => void;
+
+/**
+ * The data parts of one answer, as an adapter keeps them: a part with an id replaces the earlier
+ * part of the same name and id, in its place (the AI SDK's rule for data parts); any other is
+ * added. Each change emits the whole list (a `data` event), which the reducer stores as it is.
+ */
+export function createDataParts(): DataParts {
+  let parts: readonly DataPart[] = [];
+  return (emit, part) => {
+    const at =
+      part.id === null ? -1 : parts.findIndex((entry) => entry.name === part.name && entry.id === part.id);
+    parts = at < 0 ? [...parts, part] : parts.map((entry, index) => (index === at ? part : entry));
+    emit({ type: 'data', parts });
+  };
 }
