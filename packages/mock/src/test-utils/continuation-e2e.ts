@@ -128,7 +128,7 @@ export function continuationE2e(name: string, target: E2eTarget): void {
       expect(done.calls.call_1_book_flight?.status).toBe('complete');
       expect(done.calls.call_2_book_hotel?.status).toBe('denied');
       expect(messageText(done)).toContain('The flight is booked (K7Q2LP). I did not book the hotel.');
-      expect((posts[1]?.continue as { answers: unknown[] }).answers).toHaveLength(2);
+      expect((posts[1]!.continue as { answers: unknown[] }).answers).toHaveLength(2);
     });
 
     it('an approval inside a sub-agent: the delegation stays open, then goes on and completes', async () => {
@@ -157,7 +157,7 @@ export function continuationE2e(name: string, target: E2eTarget): void {
         result: { text: 'Asia/Seoul' },
       });
       expect(messageText(done)).toContain('You are in Asia/Seoul, so I suggest 10:00');
-      expect((posts[1]?.continue as { answers: unknown[] }).answers).toEqual([
+      expect((posts[1]!.continue as { answers: unknown[] }).answers).toEqual([
         { call_id: 'call_1_get_time_zone', output: 'Asia/Seoul' },
       ]);
     });
