@@ -159,5 +159,20 @@ describe('the asks a scenario’s frames make', () => {
       { id: 'c2', name: 'tz', kind: 'client', editable: false, args: {}, delegation: null },
     ]);
     expect(tracker.see('not json')).toEqual([]);
+    // Arguments as the call phase's text (PROTOCOL.md §11's example) count too.
+    expect(
+      tracker.see(
+        frame([
+          {
+            call_id: 'm1',
+            event_type: 'call',
+            tool_name: 'send_email',
+            tool_response: '{"to":"dana@example.com"}',
+            tool_call_details: { awaiting: 'approval' },
+            is_complete: true,
+          },
+        ]),
+      )[0]?.args,
+    ).toEqual({ to: 'dana@example.com' });
   });
 });

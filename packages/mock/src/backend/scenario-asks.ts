@@ -18,6 +18,8 @@ export function createAskTracker(): AskTracker {
   const delegations = new Map<string, DelegationRef>();
   return {
     see(data) {
+      // Most frames neither ask nor open a delegation: they are not parsed (a long run has 10 000).
+      if (!data.includes('"awaiting"') && !data.includes('"delegation_call"')) return [];
       const calls = toolCalls(data);
       const asked: AwaitedCall[] = [];
       for (const call of calls) {
@@ -44,13 +46,25 @@ export function createAskTracker(): AskTracker {
           name,
           kind: details.awaiting as AwaitKind,
           editable: details.awaiting === 'approval' && details.editable === true,
-          args: isRecord(details.arguments) ? { ...details.arguments } : {},
+          args: argumentsOf(details, call.tool_response),
           delegation: parent,
         });
       }
       return asked;
     },
   };
+}
+
+/** A call's arguments: `tool_call_details.arguments`, else its call phase's JSON text (PROTOCOL.md §11). */
+function argumentsOf(details: Record<string, unknown>, response: unknown): Record<string, unknown> {
+  if (isRecord(details.arguments)) return { ...details.arguments };
+  if (typeof response !== 'string' || response === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(response, (key, inner) => (key === '__proto__' ? undefined : inner));
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
 }
 
 function toolCalls(data: string): Record<string, unknown>[] {

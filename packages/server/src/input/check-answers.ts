@@ -33,7 +33,7 @@ export function checkAnswers(
     if (!ACCEPTS[call.kind].has(answer.answer.type)) {
       return refuse(
         'wrong-answer-kind',
-        `Call ${call.id} waits for ${describe(call.kind)}, not ${answer.answer.type === 'approve' || answer.answer.type === 'deny' ? 'an approval' : `an ${answer.answer.type}`}.`,
+        `Call ${call.id} waits for ${describe(call.kind)}; the answer is ${GIVEN[answer.answer.type]}.`,
       );
     }
     if (answer.args !== null && !call.editable) {
@@ -61,6 +61,15 @@ export function checkAnswers(
     };
   });
 }
+
+/** How a refusal names the answer it got. */
+const GIVEN: Record<GivenAnswer['type'], string> = {
+  approve: 'an approval',
+  deny: 'a denial',
+  output: 'an output',
+  error: 'an error',
+  value: 'a value',
+};
 
 function describe(kind: AwaitKind): string {
   if (kind === 'approval') return 'an approval';
