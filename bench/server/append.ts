@@ -51,6 +51,7 @@ export async function appendToolstream(
     {
       store,
       runId,
+      owner: null,
       maxFrameBytes: 1024 * 1024,
       maxDurationMs: 10 * 60 * 1000,
       describeError: () => failed('bench', 'bench'),

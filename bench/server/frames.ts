@@ -35,6 +35,10 @@ export function benchFrames(count: number, seed = 0x5e7): FrameInput[] {
     flush: async () => {},
     pending: 0,
     signal: new AbortController().signal,
+    // No run ends waiting here: nothing to keep.
+    ask: () => {},
+    settle: () => {},
+    checkpoint: () => {},
   });
   const search = writer.toolCall('search_docs', { id: 'search-1', args: { query: 'onboarding' } });
   while (frames.length < count) {

@@ -5,9 +5,28 @@ import { peerHandlers } from './peers/peer-handlers.js';
 /** The scenarios the demo can replay, for the picker. */
 export const scenarios = builtinScenarios().list();
 
-/** The scenarios in two groups: agent runs in toolstream's own formats, and model providers' streams. */
+/** Scenarios whose calls wait for the person or the browser, answered by a continuation (PROTOCOL.md §11). */
+const WAITING = new Set([
+  'approval-granted',
+  'approval-denied',
+  'approval-edited',
+  'approvals-parallel',
+  'approval-in-subagent',
+  'client-tool',
+  'client-tool-error',
+  'continuation-rejected',
+]);
+
+/**
+ * The scenarios in three groups: agent runs in toolstream's own formats, runs that wait for an
+ * approval or a browser tool, and model providers' streams.
+ */
 export const scenarioGroups: ReadonlyArray<{ title: string; scenarios: ScenarioSummary[] }> = [
-  { title: 'Agent runs', scenarios: scenarios.filter((s) => !s.name.startsWith('provider-')) },
+  {
+    title: 'Agent runs',
+    scenarios: scenarios.filter((s) => !s.name.startsWith('provider-') && !WAITING.has(s.name)),
+  },
+  { title: 'Approvals and client tools', scenarios: scenarios.filter((s) => WAITING.has(s.name)) },
   { title: 'Model provider streams', scenarios: scenarios.filter((s) => s.name.startsWith('provider-')) },
 ];
 
@@ -16,6 +35,14 @@ const TITLES: Record<string, string> = {
   'react-streamed': 'ReAct, streamed',
   'react-final-only': 'ReAct, final answer only',
   'xss-payloads': 'XSS payloads',
+  'approval-granted': 'Approval, granted',
+  'approval-denied': 'Approval, denied with a reason',
+  'approval-edited': 'Approval with edited arguments',
+  'approvals-parallel': 'Two approvals at once',
+  'approval-in-subagent': 'Approval inside a sub-agent',
+  'client-tool': 'Client tool (time zone)',
+  'client-tool-error': 'Client tool that fails',
+  'continuation-rejected': 'Continuation the server refuses',
   'provider-openai-chat': 'OpenAI Chat Completions',
   'provider-anthropic': 'Anthropic Messages',
   'provider-gemini': 'Gemini',

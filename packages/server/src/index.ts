@@ -16,6 +16,20 @@ export type {
   RunLogEvent,
 } from './handler/create-run-handler.js';
 export { createRunHandler } from './handler/create-run-handler.js';
+export type {
+  Continuation,
+  ContinuationAnswer,
+  ContinuationRefusal,
+  ContinuationRefusalCode,
+  GivenAnswer,
+} from './input/continuation.js';
+export type {
+  AwaitedCall,
+  AwaitKind,
+  DelegationRef,
+  PendingInput,
+  PendingLookup,
+} from './input/pending-input.js';
 export type { RunEndReason } from './run/run-ended.js';
 export { RunEndedError } from './run/run-ended.js';
 export type { MemoryRunStoreOptions } from './store/memory-store.js';

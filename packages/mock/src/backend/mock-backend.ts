@@ -7,8 +7,9 @@ import {
   type RunHandler,
   type RunLogEvent,
   type RunStore,
+  type RunWriter,
 } from '@toolstream/server';
-import type { Scenario } from '../scenario/format.js';
+import { isFrame, type Scenario } from '../scenario/format.js';
 import {
   builtinScenarios,
   createScenarioLibrary,
@@ -16,6 +17,7 @@ import {
   type ScenarioLibrary,
 } from '../scenario/library.js';
 import { type Clock, sleepOn, systemClock } from './clock.js';
+import { fillSection, pickContinuation } from './continuation-section.js';
 import { controlledBody } from './controlled-body.js';
 import { directReplay } from './direct-replay.js';
 import {
@@ -29,6 +31,7 @@ import {
   RETRY_AFTER_HEADER,
 } from './faults.js';
 import { LiveConnections } from './live-connections.js';
+import { createAskTracker } from './scenario-asks.js';
 import { playScenario } from './scenario-player.js';
 import { encodeRetry } from './sse-encode.js';
 
@@ -163,20 +166,36 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       const message = typeof body.message === 'string' ? body.message : '';
       return { scenario: choose(named, message), message };
     },
-    async start({ body, run, writer, signal, request }) {
+    async start({ body, run, writer, signal, request, continuation }) {
       runOfRequest.set(request, run.id);
-      scenarioOf.set(run.id, body.scenario.header.name);
-      logger({ type: 'start', runId: run.id, scenario: body.scenario.header.name });
+      // A continuation plays the section of the scenario that asked which its answers match.
+      const scenario =
+        continuation === null ? body.scenario : (scenarioNamed(continuation.state) ?? body.scenario);
+      scenarioOf.set(run.id, scenario.header.name);
+      logger({ type: 'start', runId: run.id, scenario: scenario.header.name });
+      let played = scenario;
+      if (continuation !== null) {
+        const section = pickContinuation(scenario, continuation.answers);
+        if (section === null) {
+          writer.error(`The scenario ${scenario.header.name} has nothing to play for these answers.`, {
+            code: 'mock-no-continuation',
+          });
+          return;
+        }
+        played = { header: scenario.header, steps: fillSection(section.steps, continuation.answers) };
+      }
+      const keepAsks = asksKeeper(scenario, continuation !== null, writer);
       // The run numbers its frames 1, 2, 3…: the count written is the id of the last one.
       let written = 0;
       await playScenario(
-        body.scenario,
+        played,
         {
           frame: (frame) => {
             written++;
             writer.frame(
               frame.event === undefined ? { data: frame.data } : { event: frame.event, data: frame.data },
             );
+            keepAsks(frame.data);
           },
           // Each connection breaks once the frames written before this point have reached it.
           disconnect: () => live.dropAll(run.id, written),
@@ -193,6 +212,31 @@ export function createMockBackend(options: MockBackendOptions = {}): MockBackend
       logger(entry);
     },
   });
+
+  /** The scenario a continuation goes on with: the one its run played (kept with its asks). */
+  const scenarioNamed = (state: unknown): Scenario | null => {
+    const name =
+      typeof state === 'object' && state !== null ? (state as { scenario?: unknown }).scenario : null;
+    return typeof name === 'string' && library.has(name) ? (library.get(name) ?? null) : null;
+  };
+
+  /**
+   * Records the calls a played frame asks about, as a backend on `@toolstream/server` does when
+   * its agent asks — with the scenario's name kept beside them for the continuation. Nothing is
+   * kept for a scenario that `forgetAsks`, or one not in the primary protocol.
+   */
+  const asksKeeper = (scenario: Scenario, continuing: boolean, writer: RunWriter) => {
+    if (scenario.header.forgetAsks === true || scenario.header.protocol !== 'chat-message-response')
+      return () => {};
+    const tracker = createAskTracker();
+    // A continuation's frames may ask inside a delegation the first run opened.
+    if (continuing) for (const step of scenario.steps) if (isFrame(step)) tracker.see(step.data);
+    return (data: string) => {
+      const asked = tracker.see(data);
+      for (const call of asked) writer.awaiting(call);
+      if (asked.length > 0) writer.checkpoint({ scenario: scenario.header.name });
+    };
+  };
 
   /** The scenario named, else a keyword in the message, else the default; an unknown name throws (400). */
   const choose = (named: unknown, message: string): Scenario => {

@@ -1,4 +1,11 @@
-import type { Scenario, ScenarioHeader, ScenarioProtocol, ScenarioStep } from './format.js';
+import type {
+  ContinuationMatch,
+  Scenario,
+  ScenarioContinuation,
+  ScenarioHeader,
+  ScenarioProtocol,
+  ScenarioStep,
+} from './format.js';
 import { ScenarioFormatError, validateScenario } from './validate.js';
 
 /** Options every scenario builder takes. */
@@ -21,6 +28,9 @@ export interface FrameOptions {
  */
 export abstract class BaseScenarioBuilder {
   readonly #steps: ScenarioStep[] = [];
+  readonly #continuations: ScenarioContinuation[] = [];
+  // Where lines go: the first run's steps, or the latest continuation section's.
+  #target: ScenarioStep[] = this.#steps;
   readonly #header: ScenarioHeader;
   #frameCount = 0;
   #pendingDelay = 0;
@@ -42,7 +52,7 @@ export abstract class BaseScenarioBuilder {
     this.#frameCount++;
     const delay = this.#pendingDelay + (options.delay ?? 0);
     this.#pendingDelay = 0;
-    this.#steps.push({
+    this.#target.push({
       delay,
       ...(options.event === undefined ? {} : { event: options.event }),
       id: String(this.#frameCount),
@@ -61,7 +71,25 @@ export abstract class BaseScenarioBuilder {
   disconnect(options: { delay?: number } = {}): this {
     const delay = this.#pendingDelay + (options.delay ?? 0);
     this.#pendingDelay = 0;
-    this.#steps.push({ type: 'disconnect', delay });
+    this.#target.push({ type: 'disconnect', delay });
+    return this;
+  }
+
+  /**
+   * What follows is played for a continuation whose answers match `when` (see
+   * `ScenarioContinuation`), as a new run that goes on with the same message; end it with `done()`.
+   */
+  continuation(when: Record<string, ContinuationMatch>): this {
+    const section: ScenarioContinuation = { type: 'continuation', when: { ...when }, steps: [] };
+    this.#continuations.push(section);
+    this.#target = section.steps;
+    this.#pendingDelay = 0;
+    return this;
+  }
+
+  /** The backend keeps no record of what the run asks: its continuations are refused. */
+  forgetAsks(): this {
+    this.#header.forgetAsks = true;
     return this;
   }
 
@@ -76,6 +104,12 @@ export abstract class BaseScenarioBuilder {
   /** The finished scenario, checked with the same rules as a file (throws on a bug in the builder code). */
   build(): Scenario {
     const scenario: Scenario = { header: { ...this.#header }, steps: [...this.#steps] };
+    if (this.#continuations.length > 0) {
+      scenario.continuations = this.#continuations.map((section) => ({
+        ...section,
+        steps: [...section.steps],
+      }));
+    }
     const result = validateScenario(scenario);
     if (!result.ok) throw new ScenarioFormatError(result.issues);
     return result.scenario;

@@ -2,6 +2,7 @@ import type { ChatMessageResponse } from '@toolstream/core';
 import { BaseScenarioBuilder, type ScenarioOptions } from './base-builder.js';
 import { chunkText } from './text-chunks.js';
 import {
+  type AskSpec,
   type CallRef,
   type CallSpec,
   type DelegationScope,
@@ -114,6 +115,24 @@ export class ChatScenarioBuilder extends BaseScenarioBuilder {
   /** A hand-over to a sub-agent; see {@link DelegationScope}. */
   delegation(spec: DelegationSpec, body: (sub: DelegationScope) => void): this {
     this.#writer.delegation(spec, body);
+    return this;
+  }
+
+  /** Calls that wait for an answer, in one frame (see `AskSpec`); end the run with `done()`. */
+  ask(...specs: AskSpec[]): this {
+    this.#writer.ask(specs);
+    return this;
+  }
+
+  /** The result of a call the first run made (`ask`), in a continuation section. */
+  resultOf(id: string, tool: string, result: string | ResultSpec): this {
+    this.#writer.result(this.#writer.refOf(id, tool), result);
+    return this;
+  }
+
+  /** Goes on in a delegation left open by the first run (in a continuation section). */
+  resumeDelegation(ref: CallRef, body: (sub: DelegationScope) => void): this {
+    this.#writer.resumeDelegation(ref, body);
     return this;
   }
 

@@ -62,6 +62,42 @@ export interface ScenarioHeader {
    * connections, timeline and the redaction it applied): any JSON object. Replays ignore it.
    */
   recording?: Record<string, unknown>;
+  /**
+   * The backend keeps no record of what the run asks (as when it expired): every continuation
+   * of it is refused (404 `not-waiting`). For showing a refused continuation.
+   */
+  forgetAsks?: boolean;
+}
+
+/**
+ * What a continuation section answers (PROTOCOL.md §11): per call id, the answer it is played
+ * for — `approved` (edited or not), `edited` (approved with changed arguments), `denied`,
+ * `output` or `error` (a client tool), `value`, or `any`. Calls not named match any answer.
+ */
+export type ContinuationMatch = 'approved' | 'edited' | 'denied' | 'output' | 'error' | 'value' | 'any';
+
+/** All values of {@link ContinuationMatch}, for runtime checks. */
+export const CONTINUATION_MATCHES: readonly ContinuationMatch[] = [
+  'approved',
+  'edited',
+  'denied',
+  'output',
+  'error',
+  'value',
+  'any',
+];
+
+/**
+ * The frames a backend plays for a continuation whose answers match `when`: the line
+ * `{"type":"continuation","when":{…}}`, then its frames up to the next such line. The first
+ * section that matches is played, as a new run. Its frames may hold placeholders filled from the
+ * answers: `{{<call_id>.arguments.<name>}}`, `{{<call_id>.reason}}`, `{{<call_id>.output}}`,
+ * `{{<call_id>.error}}`, `{{<call_id>.value}}` (inside JSON strings; filled escaped).
+ */
+export interface ScenarioContinuation {
+  type: 'continuation';
+  when: Record<string, ContinuationMatch>;
+  steps: ScenarioStep[];
 }
 
 /** One SSE event of a scenario. */
@@ -94,7 +130,10 @@ export type ScenarioStep = ScenarioFrame | ScenarioDisconnect;
 /** A whole scenario in memory. */
 export interface Scenario {
   header: ScenarioHeader;
+  /** The first run's lines. */
   steps: ScenarioStep[];
+  /** What continuations of the run play, when it ends with calls waiting. */
+  continuations?: ScenarioContinuation[];
 }
 
 /** Whether a step is a frame (and not a scripted disconnect). */
@@ -121,8 +160,13 @@ export function serializeScenario(scenario: Scenario): string {
   };
   if (header.keywords !== undefined && header.keywords.length > 0) head.keywords = [...header.keywords];
   if (header.recording !== undefined) head.recording = header.recording;
+  if (header.forgetAsks === true) head.forgetAsks = true;
   const lines = [JSON.stringify(head)];
   for (const step of scenario.steps) lines.push(JSON.stringify(orderedStep(step)));
+  for (const section of scenario.continuations ?? []) {
+    lines.push(JSON.stringify({ type: 'continuation', when: section.when }));
+    for (const step of section.steps) lines.push(JSON.stringify(orderedStep(step)));
+  }
   return `${lines.join('\n')}\n`;
 }
 

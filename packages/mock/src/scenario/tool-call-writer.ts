@@ -28,6 +28,16 @@ export interface CallSpec {
   delay?: number;
 }
 
+/** A call that waits for an answer (PROTOCOL.md §11); the run ends after it, waiting. */
+export interface AskSpec extends CallSpec {
+  /** What it waits for: the person's approval, the browser to run it, or a value. */
+  awaiting: 'approval' | 'client' | 'input';
+  /** An approval whose arguments the person may change. */
+  editable?: boolean;
+  /** Words shown with the request. */
+  prompt?: string;
+}
+
 /** How a streamed phase is cut into parts. */
 export interface StreamSpec {
   wordsPerChunk?: number;
@@ -67,6 +77,11 @@ export interface DelegationSpec {
   details?: Record<string, unknown>;
   /** Milliseconds before the delegation frame. Default 150. */
   delay?: number;
+  /**
+   * Leave it open: the run ends waiting on a call inside it, and a continuation goes on in it
+   * (`resumeDelegation`) and completes it.
+   */
+  open?: boolean;
 }
 
 /** Writes one frame of the primary protocol. */
@@ -106,6 +121,30 @@ export class ToolCallWriter {
     const ref = this.#ref(spec.tool, 'tool', spec.id, this.agent);
     this.shared.write(toolFrame([this.callChunk(ref, spec)]), spec.delay ?? DEFAULT_CALL_DELAY);
     return ref;
+  }
+
+  /**
+   * Calls that wait for an answer, made together in one frame (`tool_call_details.awaiting`,
+   * `editable`, `prompt`); their results come in a continuation section.
+   */
+  ask(specs: readonly AskSpec[], options: { delay?: number } = {}): CallRef[] {
+    return this.parallel(
+      specs.map(({ awaiting, editable, prompt, ...spec }) => ({
+        ...spec,
+        details: {
+          ...spec.details,
+          awaiting,
+          ...(editable === true ? { editable } : {}),
+          ...(prompt === undefined ? {} : { prompt }),
+        },
+      })),
+      options,
+    );
+  }
+
+  /** A call this writer made in an earlier run (the first run, from a continuation section). */
+  refOf(id: string, tool: string): CallRef {
+    return { id, tool, kind: 'tool', parentId: this.parentId, agent: this.agent };
   }
 
   /** Writes a call's result: one complete update, or streamed parts. */
@@ -193,8 +232,18 @@ export class ToolCallWriter {
     );
     const scope = new DelegationScope(this.shared, ref);
     body(scope);
-    if (!scope.finished) scope.finish();
+    if (!scope.finished && spec.open !== true) scope.finish();
     return ref;
+  }
+
+  /**
+   * Goes on in a delegation an earlier run left open (`open: true`): `body` writes what the
+   * sub-agent does next, then the `delegation_result` is completed if `body` did not.
+   */
+  resumeDelegation(ref: CallRef, body: (sub: DelegationScope) => void): void {
+    const scope = new DelegationScope(this.shared, ref);
+    body(scope);
+    if (!scope.finished) scope.finish();
   }
 
   /** `tool_call_details` every call written here carries: the parent and the agent. */

@@ -1,6 +1,9 @@
 import {
+  CONTINUATION_MATCHES,
+  type ContinuationMatch,
   SCENARIO_PROTOCOLS,
   type Scenario,
+  type ScenarioContinuation,
   type ScenarioFrame,
   type ScenarioHeader,
   type ScenarioProtocol,
@@ -48,7 +51,16 @@ export function formatIssue(issue: ScenarioIssue): string {
 }
 
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const HEADER_KEYS = new Set(['type', 'name', 'description', 'protocol', 'keywords', 'recording']);
+const HEADER_KEYS = new Set([
+  'type',
+  'name',
+  'description',
+  'protocol',
+  'keywords',
+  'recording',
+  'forgetAsks',
+]);
+const CONTINUATION_KEYS = new Set(['type', 'when']);
 const FRAME_KEYS = new Set(['type', 'delay', 'event', 'id', 'data']);
 const DISCONNECT_KEYS = new Set(['type', 'delay']);
 /** Enough to fix a broken file; a file broken on every line would otherwise flood the terminal. */
@@ -85,7 +97,14 @@ export function validateScenarioText(text: string, options: ValidateOptions = {}
  * a file: line numbers count the header as line 1.
  */
 export function validateScenario(scenario: Scenario, options: ValidateOptions = {}): ScenarioValidation {
-  const values = [scenario.header, ...scenario.steps].map((value, index) => ({ line: index + 1, value }));
+  const sections = (scenario.continuations ?? []).flatMap((section) => [
+    { type: 'continuation', when: section.when },
+    ...section.steps,
+  ]);
+  const values = [scenario.header, ...scenario.steps, ...sections].map((value, index) => ({
+    line: index + 1,
+    value,
+  }));
   return checkLines(values, options.file ?? `<${scenario.header?.name ?? 'scenario'}>`, options.expectedName);
 }
 
@@ -115,13 +134,24 @@ function checkLines(
   }
   const header = checkHeader(first.value, at(first.line), expectedName);
   const steps: ScenarioStep[] = [];
+  const continuations: ScenarioContinuation[] = [];
+  // Where the next step goes: the first run's lines, or the latest continuation section.
+  let target = steps;
   const seenIds = new Map<string, number>();
   let frameCount = 0;
   for (const { line, value } of values.slice(1)) {
     const report = at(line);
+    if (isRecord(value) && value.type === 'continuation') {
+      const section = checkContinuation(value, report);
+      if (section !== null) {
+        continuations.push(section);
+        target = section.steps;
+      }
+      continue;
+    }
     const step = checkStep(value, report);
     if (step === null) continue;
-    steps.push(step);
+    target.push(step);
     if (step.type === 'disconnect') continue;
     frameCount++;
     // Served ids: a frame without one is numbered by its position, so those must not collide either.
@@ -134,8 +164,18 @@ function checkLines(
   if (header !== null && issues.length === 0 && frameCount === 0) {
     at(first.line).add(null, 'the scenario has no frames: add at least one line after the header');
   }
+  if (
+    header !== null &&
+    issues.length === 0 &&
+    header.protocol !== 'chat-message-response' &&
+    continuations.length > 0
+  ) {
+    at(first.line).add('protocol', 'continuation sections need the chat-message-response protocol');
+  }
   if (issues.length > 0 || header === null) return failed(issues);
-  return { ok: true, scenario: { header, steps }, issues: [] };
+  const scenario: Scenario = { header, steps };
+  if (continuations.length > 0) scenario.continuations = continuations;
+  return { ok: true, scenario, issues: [] };
 }
 
 /** Collects the issues of one line, and counts them so a check can tell whether it passed. */
@@ -197,7 +237,41 @@ function checkHeader(
   };
   if (Array.isArray(keywords)) header.keywords = keywords as string[];
   if (isRecord(recording)) header.recording = recording;
+  if (value.forgetAsks !== undefined) {
+    if (typeof value.forgetAsks !== 'boolean') {
+      report.add('forgetAsks', `must be true or false (got ${show(value.forgetAsks)})`);
+      return null;
+    }
+    if (value.forgetAsks) header.forgetAsks = true;
+  }
   return header;
+}
+
+function checkContinuation(value: Record<string, unknown>, report: LineReport): ScenarioContinuation | null {
+  const before = report.count;
+  unknownKeys(value, CONTINUATION_KEYS, report);
+  const when = value.when;
+  if (!isRecord(when)) {
+    report.add('when', `must be an object {"<call_id>": "approved" | …} (got ${show(when)})`);
+    return null;
+  }
+  const checked: Record<string, ContinuationMatch> = {};
+  for (const [callId, match] of Object.entries(when)) {
+    if (typeof match !== 'string' || !CONTINUATION_MATCHES.includes(match as ContinuationMatch)) {
+      report.add(
+        'when',
+        `${show(callId)} must be one of ${CONTINUATION_MATCHES.map(show).join(', ')} (got ${show(match)})`,
+      );
+      continue;
+    }
+    Object.defineProperty(checked, callId, {
+      value: match,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return report.count === before ? { type: 'continuation', when: checked, steps: [] } : null;
 }
 
 function checkStep(value: unknown, report: LineReport): ScenarioStep | null {

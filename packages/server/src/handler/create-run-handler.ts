@@ -1,4 +1,8 @@
 import { RUN_ID_HEADER } from '@toolstream/core';
+import { acceptContinuation } from '../input/accept-continuation.js';
+import type { Continuation } from '../input/continuation.js';
+import { parseContinuation } from '../input/parse-continuation.js';
+import type { PendingInput } from '../input/pending-input.js';
 import { type Producer, startProducer } from '../run/producer.js';
 import { newRunId } from '../run/run-id.js';
 import { CANCELLED, failed } from '../run/terminal-frames.js';
@@ -13,8 +17,11 @@ import { normalizeBasePath, routeOf } from './routes.js';
 import { encodeRetry, OPENING_COMMENT } from './sse-encode.js';
 import { runEventStream } from './sse-response.js';
 
-/** What a request wants to do with a run. */
-export type RunAction = 'start' | 'attach' | 'cancel';
+/**
+ * What a request wants to do with a run. `continue`: answer the calls it ended waiting on
+ * (PROTOCOL.md §11), which starts a new run that goes on with them.
+ */
+export type RunAction = 'start' | 'attach' | 'cancel' | 'continue';
 
 /** What the backend's `start` gets for one run. */
 export interface RunContext<Body = Record<string, unknown>> {
@@ -27,6 +34,13 @@ export interface RunContext<Body = Record<string, unknown>> {
   /** Writes the run's frames. */
   writer: RunWriter;
   /**
+   * The answers this run goes on with, when the request continues a run that ended waiting
+   * (PROTOCOL.md §11), checked against what that run asked: run the approved calls (with
+   * `answer.args`, edited or not) and write each result with `writer.resumeCall(answer)`; tell
+   * the model of the denials. `null` for a new turn. `body.message` may hold a new message too.
+   */
+  continuation: Continuation | null;
+  /**
    * Aborts when the run must stop: `DELETE` on any instance, `maxDurationMs`, shutdown. Its
    * `reason` is a {@link RunEndedError}. Pass it to the model's request and to your tools.
    */
@@ -35,9 +49,10 @@ export interface RunContext<Body = Record<string, unknown>> {
 
 /** Something that happened to a run, for logs. */
 export interface RunLogEvent {
-  type: 'start' | 'attach' | 'cancel' | 'end' | 'refuse' | 'error';
+  type: 'start' | 'attach' | 'cancel' | 'continue' | 'end' | 'refuse' | 'error';
   runId: string | null;
   /**
+   * `continue` (the run that asked, before the `start` of the run that goes on): `<n> answers`;
    * `attach`: `after <id>`; `cancel`: `delete` or `client-closed`; `end`: the status (`done`,
    * `failed`, `cancelled`); `refuse`: the HTTP status and code; `error`: what failed.
    */
@@ -74,8 +89,10 @@ export interface RunHandlerOptions<Body = Record<string, unknown>> {
   /** Who is asking (from a session cookie, a token…), recorded as the run's owner. */
   identify?(request: Request): string | null | Promise<string | null>;
   /**
-   * Whether `request` may do `action` on `run` (`null` for `start`); `false` answers 403.
-   * Default: when `identify` is set, only the owner of a run may attach to it or cancel it.
+   * Whether `request` may do `action` on `run` (`null` for `start`); `false` answers 403. A
+   * continuation is asked `start` (with `null`), then `continue` with the run that asked (its
+   * record as the pending asks remember it, once the run itself is no longer kept).
+   * Default: when `identify` is set, only the owner of a run may attach to it, cancel it or continue it.
    */
   authorize?(
     request: Request,
@@ -287,6 +304,8 @@ export function createRunHandler<Body = Record<string, unknown>>(
         read.problem.message,
       );
     }
+    const asked = parseContinuation(read.body);
+    if (asked !== null && 'status' in asked) return refuse(asked.status, asked.code, asked.message);
     let body: Body;
     try {
       body = options.parseBody === undefined ? (read.body as Body) : options.parseBody(read.body, request);
@@ -296,6 +315,16 @@ export function createRunHandler<Body = Record<string, unknown>>(
     if (!(await authorize(request, null, 'start'))) {
       return refuse(403, 'forbidden', 'You may not start a run.');
     }
+    // A continuation is checked, and its asks claimed, before the run it starts exists.
+    let continuation: Continuation | null = null;
+    if (asked !== null) {
+      const accepted = await acceptContinuation(store, asked, async (pending) =>
+        authorize(request, (await store.get(pending.runId)) ?? recordOf(pending), 'continue'),
+      );
+      if ('status' in accepted) return refuse(accepted.status, accepted.code, accepted.message);
+      continuation = accepted;
+      log({ type: 'continue', runId: accepted.runId, detail: `${accepted.answers.length} answers` });
+    }
     const owner = options.identify === undefined ? null : await options.identify(request);
     const id = newRunId();
     await store.create({ id, owner, createdAt: Date.now() });
@@ -304,12 +333,13 @@ export function createRunHandler<Body = Record<string, unknown>>(
       {
         store,
         runId: id,
+        owner,
         maxFrameBytes,
         maxDurationMs,
         describeError: (error) => describeError(error, id),
         onError: (error) => log({ type: 'error', runId: id, detail: String(error) }),
       },
-      (writer, signal) => options.start({ request, body, run: { id, owner }, writer, signal }),
+      (writer, signal) => options.start({ request, body, run: { id, owner }, writer, signal, continuation }),
     );
     producers.set(id, producer);
     const finished = producer.done.finally(() => {
@@ -356,4 +386,17 @@ export function createRunHandler<Body = Record<string, unknown>>(
       if (ownsStore) await store.close();
     },
   });
+}
+
+/** A run's record as its pending asks remember it, for `authorize` once the run is no longer kept. */
+function recordOf(pending: PendingInput): RunRecord {
+  return {
+    id: pending.runId,
+    status: 'done',
+    owner: pending.owner,
+    lastSeq: 0,
+    firstSeq: 1,
+    createdAt: pending.savedAt,
+    endedAt: pending.savedAt,
+  };
 }

@@ -11,6 +11,11 @@ export interface RunKeys {
   control: string;
   /** String with a time to live: the producer is alive while it exists. */
   lease: string;
+  /**
+   * Hash: `data` (what the run asked for, JSON), `answered` (`1` once a continuation took it).
+   * Kept long after the run's other keys expire (a person may answer the next day).
+   */
+  pending: string;
 }
 
 export function runKeys(prefix: string, runId: string): RunKeys {
@@ -20,6 +25,7 @@ export function runKeys(prefix: string, runId: string): RunKeys {
     frames: `${base}:frames`,
     control: `${base}:control`,
     lease: `${base}:lease`,
+    pending: `${base}:pending`,
   };
 }
 

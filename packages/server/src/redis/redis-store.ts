@@ -1,3 +1,4 @@
+import type { PendingInput } from '../input/pending-input.js';
 import { failed } from '../run/terminal-frames.js';
 import {
   type AppendResult,
@@ -14,7 +15,17 @@ import {
 } from '../store/run-store.js';
 import { type RunKeys, runKeys, runningKey } from './keys.js';
 import { closeClient, type RedisClientLike, type RedisDuplicateLike } from './redis-connection.js';
-import { APPEND, CREATE, END, INFO, RENEW, Script, type Send } from './scripts.js';
+import {
+  APPEND,
+  CLAIM_PENDING,
+  CREATE,
+  END,
+  INFO,
+  RENEW,
+  SAVE_PENDING,
+  Script,
+  type Send,
+} from './scripts.js';
 import { parseEntries, type StreamEntry } from './stream-entries.js';
 import { TailReader } from './tail-reader.js';
 
@@ -37,6 +48,8 @@ export interface RedisRunStoreOptions {
    * died), readers end the run with an error within this time plus a second. Default 10 000 ms.
    */
   leaseMs?: number;
+  /** How long what a run asked for (approvals, client tools) is kept for an answer. Default 24 hours. */
+  pendingTtlMs?: number;
   /** How long one blocked read waits before it is sent again, in ms. Default 5000. */
   blockMs?: number;
   /** Told of errors the store recovers from (a failed read it retries, a lease it could not renew). */
@@ -99,6 +112,7 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
   const runTtlMs = options.runTtlMs ?? 60 * 60 * 1000;
   const retentionMs = options.retentionMs ?? 5 * 60 * 1000;
   const leaseMs = options.leaseMs ?? 10_000;
+  const pendingTtlMs = options.pendingTtlMs ?? 24 * 60 * 60 * 1000;
   const onError = options.onError ?? (() => {});
   const send: Send = (args) => client.sendCommand(args);
   const running = runningKey(prefix);
@@ -108,6 +122,8 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
     end: new Script(END),
     info: new Script(INFO),
     renew: new Script(RENEW),
+    savePending: new Script(SAVE_PENDING),
+    claimPending: new Script(CLAIM_PENDING),
   };
 
   let blocking: RedisDuplicateLike | null = null;
@@ -290,6 +306,24 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RedisRunStor
 
     end: (runId, ending) => end(runId, ending, false),
 
+    async savePending(pending) {
+      const { pending: key } = runKeys(prefix, pending.runId);
+      await scripts.savePending.run(send, [key], [JSON.stringify(pending), String(pendingTtlMs)]);
+    },
+
+    async getPending(runId) {
+      const { pending: key } = runKeys(prefix, runId);
+      const [data, answered] = (await send(['HMGET', key, 'data', 'answered'])) as (string | null)[];
+      if (typeof data !== 'string') return null;
+      const pending = parsePending(data);
+      return pending === null ? null : { pending, answered: answered !== '0' };
+    },
+
+    async claimPending(runId) {
+      const { pending: key } = runKeys(prefix, runId);
+      return Number(await scripts.claimPending.run(send, [key], [])) === 1;
+    },
+
     read(runId, afterSeq, { signal }: ReadOptions): AsyncIterable<StoredFrame[]> {
       const keys = runKeys(prefix, runId);
       return {
@@ -430,6 +464,18 @@ function toFrame(entry: StreamEntry): StoredFrame {
   const end = entry.fields.get('end');
   if (end !== undefined) frame.end = end as StoredFrame['end'] & string;
   return frame;
+}
+
+/** A pending record as stored; `null` for one that is not ours (the key holds our JSON only). */
+function parsePending(data: string): PendingInput | null {
+  try {
+    const value: unknown = JSON.parse(data, (key, inner) => (key === '__proto__' ? undefined : inner));
+    return typeof value === 'object' && value !== null && Array.isArray((value as PendingInput).calls)
+      ? (value as PendingInput)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseOwner(value: unknown): string | null {

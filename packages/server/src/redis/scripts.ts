@@ -91,6 +91,22 @@ if not status then return 'unknown' end
 if status == 'running' then redis.call('SET', KEYS[2], '1', 'PX', ARGV[1]) end
 return status`;
 
+/** KEYS: pending. ARGV: data (JSON), ttlMs. Replaces what the run asked for, unanswered. */
+export const SAVE_PENDING = `
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'data', ARGV[1], 'answered', '0')
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/**
+ * KEYS: pending. Marks the asks answered; returns 1 for the one caller that did, 0 when they
+ * were answered already or are gone — so two continuations on two instances cannot both go on.
+ */
+export const CLAIM_PENDING = `
+if redis.call('HGET', KEYS[1], 'answered') ~= '0' then return 0 end
+redis.call('HSET', KEYS[1], 'answered', '1')
+return 1`;
+
 /** Sends a command: what the store's scripts need of a connection. */
 export type Send = (args: string[]) => Promise<unknown>;
 

@@ -1,3 +1,4 @@
+import type { AwaitedCall } from '../input/pending-input.js';
 import type { FrameInput, RunEnding, RunStore } from '../store/run-store.js';
 import { utf8Length } from '../store/utf8-length.js';
 import { createRunWriter, type FrameSink, type RunWriter } from '../writer/run-writer.js';
@@ -8,6 +9,8 @@ import { DONE, failed } from './terminal-frames.js';
 export interface ProducerOptions {
   store: RunStore;
   runId: string;
+  /** Who the run belongs to, kept with what it asks for. */
+  owner: string | null;
   /** Largest frame `data`, in UTF-8 bytes: a larger write throws a `RangeError`. */
   maxFrameBytes: number;
   /** The run fails with a time-limit error after this long. */
@@ -45,6 +48,9 @@ export function startProducer(options: ProducerOptions, produce: ProduceFn): Pro
   // Set once the run's end is decided here or learnt from the store: later writes are dropped.
   let ended = false;
   let ending: Promise<unknown> = Promise.resolve();
+  // What the run waits on (PROTOCOL.md §11), kept when it ends `done` with any left.
+  const asks = new Map<string, AwaitedCall>();
+  let state: unknown = null;
 
   const abort = (reason: RunEndedError) => {
     if (!controller.signal.aborted) controller.abort(reason);
@@ -81,9 +87,11 @@ export function startProducer(options: ProducerOptions, produce: ProduceFn): Pro
     ended = true;
     if (reason !== null) abort(new RunEndedError(reason, messageOf(end)));
     // What was written before the end is stored before it; an append that fails must not keep
-    // the terminal frame from being written.
+    // the terminal frame from being written. The asks are kept before the end too: a client
+    // that answers as soon as it reads `done` finds them.
     ending = flush()
-      .then(() => store.end(runId, end))
+      .then(() => keepAsks(end))
+      .then((kept) => store.end(runId, kept))
       .catch(options.onError);
     return ending.then(() => {});
   };
@@ -113,11 +121,40 @@ export function startProducer(options: ProducerOptions, produce: ProduceFn): Pro
       void finish('ended', { status: 'failed', frame });
     },
     flush,
+    ask(call) {
+      if (!ended) asks.set(call.id, call);
+    },
+    settle(callId) {
+      asks.delete(callId);
+    },
+    checkpoint(value) {
+      // A copy now: later changes to the agent's objects are not what it meant to keep.
+      state = value === undefined ? null : JSON.parse(JSON.stringify(value));
+    },
     get pending() {
       return queue.length;
     },
     signal: controller.signal,
   };
+
+  // A run that ends `done` while calls wait leaves its asks for the continuation; if they cannot
+  // be kept, it fails (a continuation would be refused), and says so.
+  async function keepAsks(end: RunEnding): Promise<RunEnding> {
+    if (end.status !== 'done' || asks.size === 0) return end;
+    try {
+      await store.savePending({
+        runId,
+        owner: options.owner,
+        savedAt: Date.now(),
+        calls: [...asks.values()],
+        state,
+      });
+      return end;
+    } catch (error) {
+      options.onError(error);
+      return failed('The server could not keep what the run asks for.', 'run-storage');
+    }
+  }
 
   // Storing failed (the backing service is unreachable): the run cannot go on.
   function failStore(error: unknown): void {

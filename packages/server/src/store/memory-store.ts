@@ -1,4 +1,5 @@
 import { failed } from '../run/terminal-frames.js';
+import { createMemoryPending } from './memory-pending.js';
 import {
   type AppendResult,
   type FrameInput,
@@ -30,6 +31,8 @@ export interface MemoryRunStoreOptions {
   runTtlMs?: number;
   /** How long an ended run is kept for late re-attaches. Default 5 minutes. */
   retentionMs?: number;
+  /** How long what a run asked for (approvals, client tools) is kept for an answer. Default 24 hours. */
+  pendingTtlMs?: number;
   /** The clock (tests). Default `Date.now`. */
   now?: () => number;
 }
@@ -63,6 +66,11 @@ export function createMemoryRunStore(options: MemoryRunStoreOptions = {}): RunSt
   const now = options.now ?? Date.now;
   // Insertion order is creation order: the first ended run found is the oldest.
   const runs = new Map<string, MemoryRun>();
+  const pending = createMemoryPending({
+    ttlMs: options.pendingTtlMs ?? 24 * 60 * 60 * 1000,
+    max: maxRuns,
+    now,
+  });
   let closed = false;
 
   const wake = (run: MemoryRun) => {
@@ -130,6 +138,8 @@ export function createMemoryRunStore(options: MemoryRunStoreOptions = {}): RunSt
   };
 
   return {
+    ...pending,
+
     async create(input: NewRun) {
       if (closed) throw new RunStoreError('capacity', 'The server is shutting down.');
       if (runs.has(input.id)) throw new Error(`A run ${input.id} exists already.`);

@@ -1,3 +1,5 @@
+import type { PendingInput, PendingLookup } from '../input/pending-input.js';
+
 /**
  * The run store: where a run's frames live between the producer that writes them and the
  * connections that read them. Two implementations: in memory (one process) and on Redis Streams
@@ -104,6 +106,18 @@ export interface RunStore {
   read(runId: string, afterSeq: number, options: ReadOptions): AsyncIterable<StoredFrame[]>;
   /** The producer's hold: `onEnded` is called once when the run ends by another hand. */
   hold(runId: string, onEnded: (status: StoredRunStatus) => void): RunHold;
+  /**
+   * Keeps what a run asked for when it ended waiting (PROTOCOL.md §11), for much longer than the
+   * run itself (a person may answer the next day). Written once per run, before its terminal frame.
+   */
+  savePending(pending: PendingInput): Promise<void>;
+  /** What a run asked for and whether a continuation took it already, or `null` (never asked, expired). */
+  getPending(runId: string): Promise<PendingLookup | null>;
+  /**
+   * Marks a run's asks answered, atomically across every instance: `true` for the one
+   * continuation that may go on, `false` when another took them first (or they are gone).
+   */
+  claimPending(runId: string): Promise<boolean>;
   /** Stops timers and connections the store made (not ones it was given). */
   close(): Promise<void>;
 }

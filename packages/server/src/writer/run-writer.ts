@@ -1,4 +1,5 @@
 import { createFrameDecoder, type Framing } from '@toolstream/core/adapters';
+import type { AwaitedCall, AwaitKind, DelegationRef } from '../input/pending-input.js';
 import type { FrameInput } from '../store/run-store.js';
 import {
   type ChunkCall,
@@ -21,6 +22,12 @@ export interface FrameSink {
   readonly pending: number;
   /** Aborts when the run ends by another hand (cancel, a limit, shutdown). */
   readonly signal: AbortSignal;
+  /** The run waits on this call: kept as the run's pending asks when it ends `done`. */
+  ask(call: AwaitedCall): void;
+  /** The call got its result in this run after all: it no longer waits. */
+  settle(callId: string): void;
+  /** What the agent needs to go on after the answers, kept with the pending asks. */
+  checkpoint(state: unknown): void;
 }
 
 /** What {@link RunWriter.relay} reads: bytes or text of a stream (SSE or NDJSON), or frames. */
@@ -38,6 +45,17 @@ export interface ToolCallOptions {
   summary?: string;
   /** More `tool_call_details`. */
   details?: Record<string, unknown>;
+  /**
+   * The call waits (PROTOCOL.md §11): for the person's `approval` before it runs, for the
+   * `client` (the browser runs it and sends its output), or for `input` (a value the person
+   * gives). End the run then (return from `start`): the answers come in a continuation, checked
+   * against what the run asked, as `start`'s `continuation`.
+   */
+  awaiting?: AwaitKind;
+  /** With `awaiting: 'approval'`: the person may change the arguments before approving. */
+  editable?: boolean;
+  /** Words to show with the request ("Send this email?"). */
+  prompt?: string;
 }
 
 /** Options of {@link RunWriter.delegate}. */
@@ -73,6 +91,8 @@ export interface ToolCallWriter {
  */
 export interface DelegationWriter extends ToolCallWriter {
   readonly agent: string;
+  /** Where it sits: what a waiting call made in it remembers, to write under it in a continuation. */
+  readonly ref: DelegationRef;
   toolCall(name: string, options?: ToolCallOptions): ToolCallWriter;
   delegate(agent: string, options?: DelegateOptions): DelegationWriter;
 }
@@ -106,6 +126,24 @@ export interface RunWriter {
   relay(source: RelaySource, options?: { framing?: Framing }): Promise<void>;
   /** Resolves when every frame written so far is stored (before a long wait, say). */
   flush(): Promise<void>;
+  /**
+   * Records that the run waits on a call written some other way (by {@link frame} or
+   * {@link relay}); `toolCall` with `awaiting` records its own.
+   */
+  awaiting(call: AwaitedCall): void;
+  /**
+   * Keeps `state` (plain JSON: the conversation so far, where the agent stopped) with the run's
+   * pending asks; the continuation hands it back as `continuation.state`. The last one counts.
+   */
+  checkpoint(state: unknown): void;
+  /**
+   * A call made by an earlier run of the conversation (an answered one: `continuation.answers[i]`),
+   * to write its result here: nothing is written until its result, on the same call id and under
+   * the same delegation.
+   */
+  resumeCall(call: { id: string; name: string; delegation: DelegationRef | null }): ToolCallWriter;
+  /** A delegation an earlier run left open, to go on writing in it and complete it. */
+  resumeDelegation(delegation: DelegationRef): DelegationWriter;
 }
 
 /** Frames a relay lets queue before it waits for the store. */
@@ -117,19 +155,23 @@ export function createRunWriter(sink: FrameSink): RunWriter {
   const nextId = () => `call_${++calls}`;
   const write = (data: string) => sink.write({ data });
 
+  // `callDetails` null: the call phase was written by an earlier run (a continuation resumes it).
   const makeCall = (
     call: ChunkCall,
     parentId: string | null,
     agent: string | null,
-    callDetails: Record<string, unknown>,
+    callDetails: Record<string, unknown> | null,
   ) => {
     const context = placement(parentId, agent);
-    write(primaryFrame({ tool_calls: [completeChunk(call, 'call', '', { ...context, ...callDetails })] }));
+    if (callDetails !== null) {
+      write(primaryFrame({ tool_calls: [completeChunk(call, 'call', '', { ...context, ...callDetails })] }));
+    }
     let streamed = '';
     let settled = false;
     const settle = (what: string) => {
       if (settled) throw new Error(`toolstream: ${what}() on call ${call.id}, which is already complete.`);
       settled = true;
+      sink.settle(call.id);
     };
     return {
       id: call.id,
@@ -167,34 +209,56 @@ export function createRunWriter(sink: FrameSink): RunWriter {
     } satisfies ToolCallWriter;
   };
 
-  const toolCall = (parentId: string | null, agent: string | null) => {
+  const toolCall = (parent: DelegationRef | null) => {
     return (name: string, options: ToolCallOptions = {}): ToolCallWriter => {
       const details: Record<string, unknown> = {};
       if (options.summary !== undefined) details.summary = options.summary;
       if (options.args !== undefined) details.arguments = options.args;
-      Object.assign(details, options.details);
-      return makeCall({ id: options.id ?? nextId(), tool: name, kind: 'tool' }, parentId, agent, details);
+      Object.assign(details, options.details, awaitingDetails(name, options));
+      const id = options.id ?? nextId();
+      const handle = makeCall(
+        { id, tool: name, kind: 'tool' },
+        parent?.id ?? null,
+        parent?.agent ?? null,
+        details,
+      );
+      if (options.awaiting !== undefined) {
+        sink.ask({
+          id,
+          name,
+          kind: options.awaiting,
+          editable: options.editable === true,
+          args: { ...options.args },
+          delegation: parent,
+        });
+      }
+      return handle;
     };
   };
 
-  const delegate = (parentId: string | null) => {
+  // A delegation's writer; `details` null when an earlier run wrote its call phase.
+  const delegationWriter = (
+    ref: DelegationRef,
+    details: Record<string, unknown> | null,
+  ): DelegationWriter => {
+    const call: ChunkCall = { id: ref.id, tool: ref.tool, kind: 'delegation' };
+    const handle = makeCall(call, ref.parent?.id ?? null, ref.agent, details);
+    return { ...handle, agent: ref.agent, ref, toolCall: toolCall(ref), delegate: delegate(ref) };
+  };
+
+  const delegate = (parent: DelegationRef | null) => {
     return (agent: string, options: DelegateOptions = {}): DelegationWriter => {
-      const call: ChunkCall = {
+      const ref: DelegationRef = {
         id: options.id ?? nextId(),
         tool: options.tool ?? `delegate_to_${agent}`,
-        kind: 'delegation',
+        agent,
+        parent,
       };
       const details: Record<string, unknown> = {};
       if (options.summary !== undefined) details.summary = options.summary;
       if (options.task !== undefined) details.task = options.task;
       Object.assign(details, options.details);
-      const handle = makeCall(call, parentId, agent, details);
-      return {
-        ...handle,
-        agent,
-        toolCall: toolCall(call.id, agent),
-        delegate: delegate(call.id),
-      };
+      return delegationWriter(ref, details);
     };
   };
 
@@ -205,7 +269,7 @@ export function createRunWriter(sink: FrameSink): RunWriter {
     citations(sources) {
       if (sources.length > 0) write(primaryFrame({ citations: [...sources] }));
     },
-    toolCall: toolCall(null, null),
+    toolCall: toolCall(null),
     delegate: delegate(null),
     frame(frame) {
       sink.write(frame);
@@ -237,7 +301,40 @@ export function createRunWriter(sink: FrameSink): RunWriter {
       await sink.flush();
     },
     flush: () => sink.flush(),
+    awaiting: (call) => sink.ask(call),
+    checkpoint: (state) => sink.checkpoint(state),
+    resumeCall: (call) =>
+      makeCall(
+        { id: call.id, tool: call.name, kind: 'tool' },
+        call.delegation?.id ?? null,
+        call.delegation?.agent ?? null,
+        null,
+      ),
+    resumeDelegation: (ref) => delegationWriter(ref, null),
   };
+}
+
+/** The `tool_call_details` of a call that waits (`awaiting`, `editable`, `prompt`), checked. */
+function awaitingDetails(name: string, options: ToolCallOptions): Record<string, unknown> {
+  const { awaiting, editable, prompt } = options;
+  if (awaiting === undefined) {
+    if (editable !== undefined || prompt !== undefined) {
+      throw new TypeError(`toolstream: call ${name} has editable or prompt but awaits nothing.`);
+    }
+    return {};
+  }
+  if (awaiting !== 'approval' && awaiting !== 'client' && awaiting !== 'input') {
+    throw new TypeError(
+      `toolstream: call ${name} awaits ${String(awaiting)}; use approval, client or input.`,
+    );
+  }
+  if (editable === true && awaiting !== 'approval') {
+    throw new TypeError(`toolstream: only an approval's arguments can be editable (call ${name}).`);
+  }
+  const details: Record<string, unknown> = { awaiting };
+  if (editable === true) details.editable = true;
+  if (prompt !== undefined && prompt !== '') details.prompt = prompt;
+  return details;
 }
 
 /** A source as an async iterable (not every runtime's `ReadableStream` is one); leaving the loop cancels it. */

@@ -1,6 +1,14 @@
 import type { Scenario } from '../format.js';
 import type { ScenarioSummary } from '../library.js';
+import {
+  approvalDenied,
+  approvalEdited,
+  approvalGranted,
+  approvalInSubagent,
+  approvalsParallel,
+} from './approvals.js';
 import { parallelCalls, returnDirect, singleCall } from './basic.js';
+import { clientTool, clientToolError, continuationRejected } from './client-tools.js';
 import { nestedDelegation, subagentDelegation } from './delegation.js';
 import { failingTool, guardRejection, midStreamDisconnect, timeout } from './failures.js';
 import { LONG_RUN_SUMMARY, longRun } from './long-run.js';
@@ -41,6 +49,15 @@ export const scenarioDefinitions: readonly ScenarioDefinition[] = [
   { name: 'typed-events', build: typedEvents, shipped: true },
   { name: 'typed-events-error', build: typedEventsError, shipped: true },
   { name: 'xss-payloads', build: xssPayloads, shipped: true },
+  // Calls that wait for the person or the browser, answered by a continuation (PROTOCOL.md §11).
+  { name: 'approval-granted', build: approvalGranted, shipped: true },
+  { name: 'approval-denied', build: approvalDenied, shipped: true },
+  { name: 'approval-edited', build: approvalEdited, shipped: true },
+  { name: 'approvals-parallel', build: approvalsParallel, shipped: true },
+  { name: 'approval-in-subagent', build: approvalInSubagent, shipped: true },
+  { name: 'client-tool', build: clientTool, shipped: true },
+  { name: 'client-tool-error', build: clientToolError, shipped: true },
+  { name: 'continuation-rejected', build: continuationRejected, shipped: true },
   // Raw provider streams (PROTOCOL.md §9), copied from the fixtures when the files are generated.
   ...PROVIDER_SCENARIOS.map((spec) => ({
     name: spec.name,
