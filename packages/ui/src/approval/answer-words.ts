@@ -8,13 +8,20 @@ import type { CallAnswer, CallInput, CallStatus } from '@toolstream/core';
  * A denial the store gave because the person sent a new message carries a reason written for
  * the model (it quotes the message); the person is told what happened in their own terms.
  */
-export function answerWords(input: CallInput, status: CallStatus | undefined): string | null {
+export function answerWords(
+  input: CallInput,
+  status: CallStatus | undefined,
+  /** The call's failure line, when it shows one: not said a second time. */
+  shownError: string | null = null,
+): string | null {
   const answer = input.answer;
   if (answer === null) {
     if (status === 'stopped') return 'Not answered: the turn was stopped';
     if (status === 'interrupted') return 'Not answered: the turn was interrupted';
     return null;
   }
+  if (answer.type === 'error' && answer.by !== 'new-message' && answer.error.trim() === shownError?.trim())
+    return 'Failed in your browser';
   return describeAnswer(answer);
 }
 

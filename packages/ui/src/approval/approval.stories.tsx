@@ -235,7 +235,10 @@ export const InsideFoldedSubAgent: StoryObj<typeof Chat> = {
   },
 };
 
-/** After the answers: "Approved", "Denied: reason", "Ran in your browser", "Failed in your browser: …". */
+/**
+ * After the answers: "Approved", "Denied: reason", "Ran in your browser", "Failed in your
+ * browser" (under the failure itself).
+ */
 export const Answered: StoryObj<typeof Chat> = {
   render: () => <Chat title="Assistant" />,
   decorators: [chatFrame('100%', 700), withScript(settled)],
@@ -247,8 +250,11 @@ export const Answered: StoryObj<typeof Chat> = {
         'Approved',
         'Denied: Keep it for the audit',
         'Ran in your browser',
-        'Failed in your browser: This page may not read the clipboard.',
+        'Failed in your browser',
       ]),
+    );
+    await expect(canvasElement.querySelector('[data-tool="read_clipboard"]')).toHaveTextContent(
+      'This page may not read the clipboard.',
     );
     await waitFor(() => expect(canvasElement).toHaveTextContent('You are in Europe/Oslo.'));
     await expect(canvasElement.querySelector('[data-slot="pending-input-bar"]')).toBeNull();

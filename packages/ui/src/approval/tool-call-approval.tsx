@@ -49,7 +49,7 @@ const LABELS: ApprovalLabels = {
  * focus is free (not while the person writes). Renders nothing for a call that asks for nothing.
  */
 export function ToolCallApproval({ labels, className, ...props }: ToolCallApprovalProps) {
-  const { messageId, callId } = useToolCallContext('ToolCallApproval');
+  const { messageId, callId, fields } = useToolCallContext('ToolCallApproval');
   const state = useCallInput(messageId, callId);
   const words = { ...LABELS, ...labels };
   const input = state.input;
@@ -87,7 +87,7 @@ export function ToolCallApproval({ labels, className, ...props }: ToolCallApprov
       </div>
     );
   }
-  const said = answerWords(input, state.status);
+  const said = answerWords(input, state.status, fields.error);
   if (said === null) return null;
   const tone = answerTone(input);
   return (

@@ -14,8 +14,9 @@ export function useAutoDisclosure(
 ): { open: boolean; setOpen: (next: boolean) => void } {
   const [chosen, setChosen] = useState<boolean | null>(defaultOpen ?? null);
   // Something inside needs the reader (a call waiting for approval): a section they had folded
-  // opens again, once, when that begins. Updating state while rendering: no extra commit.
-  const [reopened, setReopened] = useState(reopen);
+  // (or that was folded by default) opens again, once, when that begins — or when it is first
+  // drawn with it. Updating state while rendering: no extra commit.
+  const [reopened, setReopened] = useState(false);
   if (reopen !== reopened) {
     setReopened(reopen);
     if (reopen && chosen === false) setChosen(null);

@@ -1,8 +1,16 @@
 /** How many frames to wait for a request to be drawn (the thread's window, a section opening). */
 const FRAMES = 8;
 
-const requestSelector = (messageId: string, callId: string) =>
-  `[data-slot="tool-call-approval"][data-state="waiting"][data-message-id="${CSS.escape(messageId)}"][data-call-id="${CSS.escape(callId)}"]`;
+/** The request of call `callId` of answer `messageId` (ids come from the wire: compared, never put in a selector). */
+function findRequest(scope: ParentNode, messageId: string, callId: string): HTMLElement | null {
+  const requests = scope.querySelectorAll<HTMLElement>(
+    '[data-slot="tool-call-approval"][data-state="waiting"]',
+  );
+  for (const request of requests) {
+    if (request.dataset.messageId === messageId && request.dataset.callId === callId) return request;
+  }
+  return null;
+}
 
 /**
  * Takes the focus to a waiting request's first control, wherever it is in `scope`: a section
@@ -13,15 +21,15 @@ const requestSelector = (messageId: string, callId: string) =>
 export function revealRequest(scope: ParentNode, messageId: string, callId: string): void {
   let frames = 0;
   const attempt = () => {
-    const request = scope.querySelector<HTMLElement>(requestSelector(messageId, callId));
+    const request = findRequest(scope, messageId, callId);
     if (request !== null && openFoldedSections(request) && ++frames < FRAMES) {
       requestAnimationFrame(attempt);
       return;
     }
     if (request !== null) {
       const control = request.querySelector<HTMLElement>('button:not(:disabled), input, textarea');
+      // Focusing scrolls it into view.
       (control ?? request).focus();
-      control?.scrollIntoView({ block: 'nearest' });
       return;
     }
     if (frames === 0) {
@@ -41,7 +49,9 @@ function openFoldedSections(element: HTMLElement): boolean {
   }
   for (const content of folded) {
     const root = content.getRootNode() as Document | ShadowRoot;
-    root.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(content.id)}"]`)?.click();
+    for (const trigger of root.querySelectorAll<HTMLElement>('[aria-controls]')) {
+      if (trigger.getAttribute('aria-controls') === content.id) trigger.click();
+    }
   }
   return folded.length > 0;
 }
