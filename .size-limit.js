@@ -20,7 +20,9 @@ export default [
     import: '{ useToolCallStream }',
     ignore: peers,
     gzip: true,
-    limit: '16 kB',
+    // 16 kB until calls could wait for an answer: the core's answers, client tools and
+    // continuations (issue 27) are the 2 kB it grew by; the hook itself adds nothing here.
+    limit: '18.5 kB',
   },
   {
     name: '<ToolCall> without markdown (@toolstream/ui, with react and core)',
@@ -28,7 +30,9 @@ export default [
     import: '{ ToolCall }',
     ignore: peers,
     gzip: true,
-    limit: '12 kB',
+    // 12 kB until a row could ask for approval (Approve, Deny with a reason, the editable
+    // arguments form, how it was answered): about 0.2 kB over it, with the core's growth.
+    limit: '12.5 kB',
   },
   {
     name: 'widget.iife.js (@toolstream/widget, everything inside)',
@@ -37,7 +41,9 @@ export default [
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
     // 80 kB until the thread drew only the turns on screen: TanStack Virtual's core is about 10 kB
-    // of it (a thousand-turn conversation then costs what ten do; bench/README.md).
-    limit: '88 kB',
+    // of it (a thousand-turn conversation then costs what ten do; bench/README.md). 88 kB until
+    // calls could wait for an answer (issue 27): the core's answers and continuations (~2.7 kB)
+    // and the kit's approvals, bar and form (~1.1 kB) made it 91.8 kB.
+    limit: '92.5 kB',
   },
 ];

@@ -2,12 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { defineTools } from '@toolstream/core';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Chat } from '../chat/chat.js';
-import { type StoryScript, withFrame, withScript, withTurn } from '../stories/story-store.js';
-import { text } from '../test-utils/chunks.js';
-import { sseFetch } from '../test-utils/sse-fetch.js';
-import { ToolCall } from '../tool-call/tool-call.js';
-import { ToolRenderersProvider } from '../tool-call/tool-renderers.js';
-import type { ApprovalRendererProps, ApprovalRenderers } from './approval-renderers.js';
 import {
   asks,
   clipboard,
@@ -20,7 +14,13 @@ import {
   timeZone,
   timeZoneTurn,
   twoDeletes,
-} from './approval-scenarios.js';
+} from '../stories/approval-scenarios.js';
+import { type StoryScript, withFrame, withScript, withTurn } from '../stories/story-store.js';
+import { text } from '../test-utils/chunks.js';
+import { sseFetch } from '../test-utils/sse-fetch.js';
+import { ToolCall } from '../tool-call/tool-call.js';
+import { ToolRenderersProvider } from '../tool-call/tool-renderers.js';
+import type { ApprovalRendererProps, ApprovalRenderers } from './approval-renderers.js';
 
 /**
  * Calls that wait for an answer (PROTOCOL.md §11): the row shows what will run, with Approve and

@@ -4,12 +4,6 @@ import { ToolStreamProvider } from '@toolstream/react';
 import { describe, expect, it } from 'vitest';
 import { Chat } from '../chat/chat.js';
 import { DelegationTree } from '../delegation-tree/delegation-tree.js';
-import { expectNoAxeViolations } from '../test-utils/axe.js';
-import { begin, text } from '../test-utils/chunks.js';
-import { renderWithStore } from '../test-utils/render-with-store.js';
-import { sseFetch } from '../test-utils/sse-fetch.js';
-import { ToolCall } from '../tool-call/tool-call.js';
-import { ToolRenderersProvider } from '../tool-call/tool-renderers.js';
 import {
   asks,
   deleteFile,
@@ -19,7 +13,13 @@ import {
   opsAgent,
   resultOf,
   sendEmail,
-} from './approval-scenarios.js';
+} from '../stories/approval-scenarios.js';
+import { expectNoAxeViolations } from '../test-utils/axe.js';
+import { begin, text } from '../test-utils/chunks.js';
+import { renderWithStore } from '../test-utils/render-with-store.js';
+import { sseFetch } from '../test-utils/sse-fetch.js';
+import { ToolCall } from '../tool-call/tool-call.js';
+import { ToolRenderersProvider } from '../tool-call/tool-renderers.js';
 
 /** The continuation requests' answers (PROTOCOL.md §11: `continue.answers`). */
 const answersSent = (fetch: ReturnType<typeof sseFetch>) =>
