@@ -22,8 +22,8 @@ export default [
     import: '{ useToolCallStream }',
     ignore: peers,
     gzip: true,
-    // 19.2 kB measured: the core above and the hooks.
-    limit: '19.5 kB',
+    // 19.2 kB with the tap; the calls that wait (issue 27) and the peer formats' state add the rest.
+    limit: '20.5 kB',
   },
   {
     name: '<ToolCall> without markdown (@toolstream/ui, with react and core)',
@@ -31,7 +31,9 @@ export default [
     import: '{ ToolCall }',
     ignore: peers,
     gzip: true,
-    limit: '12 kB',
+    // 12 kB until a row could ask for approval (Approve, Deny with a reason, the editable
+    // arguments form, how it was answered): about 0.2 kB over it, with the core's growth.
+    limit: '12.5 kB',
   },
   {
     // What an app carries once it attaches the devtools: the recording and the launcher. The
@@ -51,7 +53,8 @@ export default [
     gzip: true,
     // 80 kB until the thread drew only the turns on screen: TanStack Virtual's core is about 10 kB
     // of it (a thousand-turn conversation then costs what ten do; bench/README.md). 89.6 kB
-    // measured with the core's tap and the loader of the devtools (`<toolstream-chat devtools>`).
-    limit: '90 kB',
+    // measured with the core's tap and the loader of the devtools; calls that wait (issue 27:
+    // the core's answers and continuations, the kit's approvals, bar and form) add about 4 kB.
+    limit: '94 kB',
   },
 ];

@@ -7,9 +7,13 @@
 
 export type {
   AssistantMessageState,
+  CallAnswer,
+  CallInput,
   CallStatus,
   ChatMessage,
   Citation,
+  InputKind,
+  InputResponse,
   MessagePart,
   RunStatus,
   SendInput,
@@ -25,6 +29,8 @@ export type {
 } from '@toolstream/core';
 export type { ToolStreamProviderProps } from './context.js';
 export { ToolStreamContext, ToolStreamProvider } from './context.js';
+export type { CallAnswerActions, CallInputState, PendingInput } from './pending-input.js';
+export { useCallInput, usePendingInput } from './pending-input.js';
 export {
   useChildCalls,
   useLatestAnswerId,

@@ -8,6 +8,13 @@
  * page using a few parts does not carry a parser (`Chat` uses it).
  */
 
+export type {
+  ApprovalRenderer,
+  ApprovalRendererProps,
+  ApprovalRenderers,
+} from './approval/approval-renderers.js';
+export type { ApprovalLabels, ToolCallApprovalProps } from './approval/tool-call-approval.js';
+export { ToolCallApproval } from './approval/tool-call-approval.js';
 export type { CallListProps } from './call-list/call-list.js';
 export { CallList } from './call-list/call-list.js';
 export type { ChatProps } from './chat/chat.js';
@@ -34,6 +41,8 @@ export type { TurnEndProps } from './message/turn-end.js';
 export { TurnEnd } from './message/turn-end.js';
 export type { UserMessageProps } from './message/user-message.js';
 export { UserMessage } from './message/user-message.js';
+export type { PendingInputBarProps } from './pending-input/pending-input-bar.js';
+export { PendingInputBar } from './pending-input/pending-input-bar.js';
 export type { StatusIndicatorProps } from './status-indicator/status-indicator.js';
 export { RUN_STATUS_LABELS, StatusIndicator } from './status-indicator/status-indicator.js';
 export { PlainText } from './text/plain-text.js';
@@ -72,6 +81,6 @@ export type {
   ToolRenderers,
   ToolRenderersProviderProps,
 } from './tool-call/tool-renderers.js';
-export { ToolRenderersProvider, useToolRenderer } from './tool-call/tool-renderers.js';
+export { ToolRenderersProvider, useApprovalRenderer, useToolRenderer } from './tool-call/tool-renderers.js';
 export type { ToolTimelineProps } from './tool-timeline/tool-timeline.js';
 export { ToolTimeline } from './tool-timeline/tool-timeline.js';

@@ -1,5 +1,6 @@
 import { createToolStreamStore, type ToolStreamStore, type ToolStreamStoreOptions } from '@toolstream/core';
 import { allProtocols } from '@toolstream/core/providers';
+import { continuationField } from './continuation-body.js';
 import type { ResolvedWidgetOptions } from './options.js';
 import { decodeState, persistenceKey } from './persistence/persisted-state.js';
 import { createPersister } from './persistence/persister.js';
@@ -35,9 +36,15 @@ export function openConversation(
     protocol: options.protocol,
     protocols: allProtocols,
     headers: requestHeaders(live),
-    body: ({ message, body }) => {
+    body: (turn) => {
+      const { message, body } = turn;
       const build = live().body;
-      return build === undefined ? { message, ...body } : build(message, body);
+      const built = build === undefined ? { message, ...body } : build(message, body);
+      // Answers to calls that waited (approvals, the browser's tools) go along in `continue`.
+      const answers = continuationField(turn);
+      return answers === null || typeof built !== 'object' || built === null
+        ? built
+        : { ...built, continue: answers };
     },
     // A widget that saves its conversation leaves a run going when it unmounts (a reload, a
     // navigation), so the next mount can re-attach it; one that does not stops it.
@@ -45,7 +52,9 @@ export function openConversation(
   };
   if (options.endpoint !== undefined) storeOptions.endpoint = options.endpoint;
   if (options.method !== undefined) storeOptions.method = options.method;
-  if (plan?.kind === 'resume') storeOptions.initialState = plan.state;
+  // A turn that ended waiting for answers is restored whole (its calls' requests, their answers
+  // not sent yet, the run that asked, the tools allowed), so it goes on after the reload.
+  if (plan?.kind === 'resume' || plan?.kind === 'waiting') storeOptions.initialState = plan.state;
   else storeOptions.initialMessages = plan?.state.messages ?? options.initialMessages ?? [];
   const store = createToolStreamStore(storeOptions);
   const persister = storage === null ? null : createPersister(store, storage, key);

@@ -12,12 +12,14 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { AnyApprovalRenderers } from '../approval/approval-renderers.js';
 import { Composer, type ComposerProps } from '../composer/composer.js';
 import { ErrorBanner } from '../error-banner/error-banner.js';
 import { ChatFocusContext } from '../internal/chat-focus.js';
 import { cx } from '../internal/cx.js';
 import { CrossIcon, TimelineIcon } from '../internal/icons.js';
 import { Markdown } from '../markdown/markdown.js';
+import { PendingInputBar } from '../pending-input/pending-input-bar.js';
 import { StatusIndicator } from '../status-indicator/status-indicator.js';
 import { type TextRenderer, TextRendererProvider } from '../text/text-renderer.js';
 import { Thread } from '../thread/thread.js';
@@ -36,6 +38,11 @@ export interface ChatProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   toolRenderers?: ToolRenderers;
   /** Per-tool labels: names for people, or functions of the call (see `ToolRenderersProvider`). */
   toolLabels?: ToolLabels;
+  /**
+   * What approving a call of a tool will do, by tool name: "Send this email to …", with fields
+   * to edit (see `ApprovalRenderers`). Without one, the arguments are listed (or a form).
+   */
+  approvalRenderers?: AnyApprovalRenderers;
   /** How text renders; default `Markdown` (safe markdown, from `@toolstream/ui/markdown`). */
   textRenderer?: TextRenderer;
   /** The chat's heading (also its accessible name); default "Chat". */
@@ -76,6 +83,7 @@ export function Chat({
   options,
   toolRenderers,
   toolLabels,
+  approvalRenderers,
   textRenderer = Markdown,
   title = 'Chat',
   theme,
@@ -112,6 +120,7 @@ export function Chat({
         <Thread emptyState={emptyState} />
         <div data-slot="chat-footer" className="ts-chat__footer">
           <ErrorBanner />
+          <PendingInputBar />
           <Composer inputRef={input} {...composerProps} />
         </div>
       </ChatLayout>
@@ -120,10 +129,14 @@ export function Chat({
   return (
     <ToolStreamContext.Provider value={own}>
       <TextRendererProvider renderer={textRenderer}>
-        {toolRenderers === undefined && toolLabels === undefined ? (
+        {toolRenderers === undefined && toolLabels === undefined && approvalRenderers === undefined ? (
           body
         ) : (
-          <ToolRenderersProvider renderers={toolRenderers} labels={toolLabels}>
+          <ToolRenderersProvider
+            renderers={toolRenderers}
+            labels={toolLabels}
+            approvalRenderers={approvalRenderers}
+          >
             {body}
           </ToolRenderersProvider>
         )}

@@ -19,16 +19,17 @@ const ENDINGS = {
   stopped: 'You stopped this answer.',
   interrupted: 'Interrupted: the connection closed before the answer was finished.',
   truncated: 'Cut off: the model reached its length limit.',
-  'awaiting-input': 'Waiting for your answer to go on.',
 } as const;
 
 /**
  * How a turn ended, on the turn, when it did not simply finish: a failure in plain words ("The
  * server returned an error (HTTP 500).", announced as an alert on the newest answer), or a mark
  * for an answer that was stopped, interrupted or cut off — with Retry where it can be run again.
+ * A turn that ended waiting for answers says nothing here: its calls say what they wait for (and
+ * `Chat`'s bar above the composer), and it goes on once they are answered.
  */
 export function TurnEnd({ end, onRetry, latest = false, className, ...props }: TurnEndProps) {
-  if (end === null || end.outcome === 'done') return null;
+  if (end === null || end.outcome === 'done' || end.outcome === 'awaiting-input') return null;
   const { outcome } = end;
   const failed = outcome === 'failed';
   const text =

@@ -1,5 +1,5 @@
 import type { RunStatus } from '@toolstream/core';
-import { useStreamStatus } from '@toolstream/react';
+import { usePendingInput, useStreamStatus } from '@toolstream/react';
 import type { HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 
@@ -18,20 +18,30 @@ export const RUN_STATUS_LABELS: Readonly<Record<RunStatus, string>> = {
 export interface StatusIndicatorProps extends HTMLAttributes<HTMLDivElement> {
   /** Replaces some labels (for translations). */
   labels?: Partial<Record<RunStatus, string>>;
+  /** What it says while the run has ended waiting for the person's answers; default "Waiting for you". */
+  waitingLabel?: string;
 }
 
 /**
  * The run's status (connecting, responding, reconnecting, done, error, stopped) as a
- * `role="status"` line with `data-state` for styling.
+ * `role="status"` line with `data-state` for styling; once a run has ended with calls waiting
+ * for the person, "Waiting for you" (`data-state="awaiting-input"`).
  */
-export function StatusIndicator({ labels, className, ...props }: StatusIndicatorProps) {
-  const { status } = useStreamStatus();
-  const text = labels?.[status] ?? RUN_STATUS_LABELS[status];
+export function StatusIndicator({
+  labels,
+  waitingLabel = 'Waiting for you',
+  className,
+  ...props
+}: StatusIndicatorProps) {
+  const { status, isStreaming } = useStreamStatus();
+  const pending = usePendingInput();
+  const waiting = !isStreaming && pending.some((item) => item.kind !== 'client');
+  const text = waiting ? waitingLabel : (labels?.[status] ?? RUN_STATUS_LABELS[status]);
   return (
     <div
       role="status"
       data-slot="status-indicator"
-      data-state={status}
+      data-state={waiting ? 'awaiting-input' : status}
       className={cx('ts-status-indicator', className)}
       {...props}
     >

@@ -43,6 +43,8 @@ export interface StoryScript {
   heldMs?: number;
   /** Store options (an `endpoint` with a scripted `fetch`, for stories whose buttons send). */
   options?: ToolStreamStoreOptions;
+  /** Runs on the filled store before it is shown (answers given to calls that wait, say). */
+  settle?: (store: ToolStreamStore) => void;
 }
 
 /** A store filled by `script`, and the instant its picture is frozen at. */
@@ -75,6 +77,7 @@ export function scriptedStore(script: StoryScript): { store: ToolStreamStore; at
     } else if (end === 'stopped') void store.stop();
     else if (end === 'interrupted') store.complete();
   }
+  script.settle?.(store);
   return { store, at: now + (script.heldMs ?? 2400) };
 }
 

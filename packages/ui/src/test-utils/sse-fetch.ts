@@ -13,7 +13,12 @@ export interface SseRequest {
  */
 export function sseFetch(
   events: readonly unknown[] | ((body: unknown, attempt: number) => readonly unknown[]),
-  options: { delayMs?: number; fail?: (attempt: number) => { status: number; body: string } | null } = {},
+  options: {
+    delayMs?: number;
+    fail?: (attempt: number) => { status: number; body: string } | null;
+    /** End each stream with the primary protocol's end signal (`event: done`). */
+    done?: boolean;
+  } = {},
 ): typeof fetch & { requests: SseRequest[] } {
   const requests: SseRequest[] = [];
   const fake = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -41,6 +46,7 @@ export function sseFetch(
           if (signal?.aborted) return;
           controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
         }
+        if (options.done && !signal?.aborted) controller.enqueue(encoder.encode('event: done\ndata: \n\n'));
         controller.close();
       },
     });

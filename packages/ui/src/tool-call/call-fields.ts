@@ -69,9 +69,17 @@ export function callResult(call: ToolCallState): string {
   return call.result?.text ?? '';
 }
 
-// Shown elsewhere (the preview, the section's agent, the nesting, the status line), so not
-// repeated among the details.
-const SHOWN_ELSEWHERE: ReadonlySet<string> = new Set(['summary', 'agent', 'parent_call_id', 'error']);
+// Shown elsewhere (the preview, the section's agent, the nesting, the status line, the request
+// for input), so not repeated among the details.
+const SHOWN_ELSEWHERE: ReadonlySet<string> = new Set([
+  'summary',
+  'agent',
+  'parent_call_id',
+  'error',
+  'awaiting',
+  'editable',
+  'prompt',
+]);
 
 /** `tool_call_details` entries that nothing else shows, in order. */
 export function otherDetails(call: ToolCallState): Array<[string, unknown]> {

@@ -1,5 +1,7 @@
-import { useResolvedStore } from '@toolstream/react';
+import { findMessage } from '@toolstream/core';
+import { useResolvedStore, useToolStreamState } from '@toolstream/react';
 import { type HTMLAttributes, useEffect, useMemo, useRef, useState } from 'react';
+import { waitsInside } from '../delegation-tree/waits-inside.js';
 import { AnswerScope } from '../internal/answer-scope.js';
 import { cx } from '../internal/cx.js';
 import { leadsTo, type RevealCallDetail, revealCall, useRevealRequests } from '../internal/reveal-call.js';
@@ -27,7 +29,8 @@ export interface ToolCallRootProps extends HTMLAttributes<HTMLElement>, Disclosu
  *
  * Expanded or not: controlled with `open` + `onOpenChange`, decided with `defaultOpen`, or left
  * to the call — open while its output streams and folded to one line once it is done; a tool
- * with its own renderer (`ToolRenderersProvider`) stays open. The reader's own choice sticks.
+ * with its own renderer (`ToolRenderersProvider`) stays open. The reader's own choice sticks,
+ * except that a sub-agent's section opens again when a call inside it begins to wait for them.
  *
  * It re-renders when the call's label, status or other shown fields change, not as its output
  * grows: only the output does.
@@ -64,9 +67,17 @@ export function CallRoot({
     look === 'tool-call' ? 'ToolCallRoot' : 'DelegationTree',
   );
   const hasRenderer = useToolRenderer(fields?.toolName ?? '') !== undefined;
+  // A sub-agent's section with a call inside waiting for the person is open: never hidden.
+  const waiting = useToolStreamState((state) => {
+    if (look !== 'delegation-tree') return false;
+    const message = findMessage(state, messageId);
+    return message?.role === 'assistant' && waitsInside(message, callId);
+  });
   const auto =
-    look === 'delegation-tree' ? fields?.isOpen === true : hasRenderer || fields?.status === 'streaming';
-  const { open, setOpen } = useAutoDisclosure({ open: openProp, defaultOpen, onOpenChange }, auto);
+    look === 'delegation-tree'
+      ? fields?.isOpen === true || waiting
+      : hasRenderer || fields?.status === 'streaming';
+  const { open, setOpen } = useAutoDisclosure({ open: openProp, defaultOpen, onOpenChange }, auto, waiting);
   const revealed = useReveal(messageId, callId, open, setOpen);
   const value = useMemo<ToolCallContextValue | null>(
     () =>

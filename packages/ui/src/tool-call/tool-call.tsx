@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { ToolCallApproval } from '../approval/tool-call-approval.js';
 import { ToolCallContent } from './tool-call-content.js';
 import { ToolCallError } from './tool-call-error.js';
 import { ToolCallHeader } from './tool-call-header.js';
@@ -9,7 +10,8 @@ export type ToolCallProps = Omit<ToolCallRootProps, 'children'>;
 
 /**
  * One tool call as a compact row: a status icon (turning while it runs), its name in words, a
- * preview of what it is about and how long it took; why it failed, on a line of its own.
+ * preview of what it is about and how long it took; why it failed, on a line of its own; and,
+ * for a call that asks for input, the request (Approve and Deny…) or how it was answered.
  * Expanding it shows the input (JSON indented and highlighted), the output formatted for what it
  * is in a bounded area with "Show more" and a copy button, and other details. It opens by itself
  * while its output streams and folds to one line when done; a tool with its own renderer
@@ -28,6 +30,7 @@ export const ToolCall = memo(function ToolCall(props: ToolCallProps) {
     <ToolCallRoot {...props}>
       <ToolCallHeader />
       <ToolCallError />
+      <ToolCallApproval />
       <ToolCallContent />
     </ToolCallRoot>
   );

@@ -1,5 +1,6 @@
 import type { CallStatus, ToolCallState } from '@toolstream/core';
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { AnyApprovalRenderers, ApprovalRenderer } from '../approval/approval-renderers.js';
 
 /** What a per-tool renderer receives. */
 export interface ToolRendererProps {
@@ -39,9 +40,14 @@ export type ToolLabels = Readonly<Record<string, ToolLabel>>;
 interface ToolRegistry {
   renderers: ToolRenderers;
   labels: ToolLabels;
+  approvals: AnyApprovalRenderers;
 }
 
-const EMPTY: ToolRegistry = Object.freeze({ renderers: Object.freeze({}), labels: Object.freeze({}) });
+const EMPTY: ToolRegistry = Object.freeze({
+  renderers: Object.freeze({}),
+  labels: Object.freeze({}),
+  approvals: Object.freeze({}),
+});
 const ToolRegistryContext = createContext<ToolRegistry>(EMPTY);
 ToolRegistryContext.displayName = 'ToolRegistryContext';
 
@@ -51,6 +57,11 @@ export interface ToolRenderersProviderProps {
   renderers?: ToolRenderers;
   /** Labels by tool name, added to (and winning over) those of an outer provider. */
   labels?: ToolLabels;
+  /**
+   * What approving a call of a tool will do, by tool name (see `ApprovalRenderers`); added to
+   * (and winning over) those of an outer provider.
+   */
+  approvalRenderers?: AnyApprovalRenderers;
   children?: ReactNode;
 }
 
@@ -68,14 +79,21 @@ export interface ToolRenderersProviderProps {
  * </ToolRenderersProvider>
  * ```
  */
-export function ToolRenderersProvider({ renderers, labels, children }: ToolRenderersProviderProps) {
+export function ToolRenderersProvider({
+  renderers,
+  labels,
+  approvalRenderers,
+  children,
+}: ToolRenderersProviderProps) {
   const outer = useContext(ToolRegistryContext);
   const value = useMemo(
     () => ({
       renderers: renderers === undefined ? outer.renderers : { ...outer.renderers, ...renderers },
       labels: labels === undefined ? outer.labels : { ...outer.labels, ...labels },
+      approvals:
+        approvalRenderers === undefined ? outer.approvals : { ...outer.approvals, ...approvalRenderers },
     }),
-    [outer, renderers, labels],
+    [outer, renderers, labels, approvalRenderers],
   );
   return <ToolRegistryContext.Provider value={value}>{children}</ToolRegistryContext.Provider>;
 }
@@ -90,6 +108,12 @@ export function useToolRenderer(toolName: string): ToolRenderer | undefined {
 /** Every registered renderer (to know which tools have one). */
 export function useToolRenderers(): ToolRenderers {
   return useContext(ToolRegistryContext).renderers;
+}
+
+/** The approval renderer registered for a tool, or `undefined` (the kit's view of the arguments). */
+export function useApprovalRenderer(toolName: string): ApprovalRenderer | undefined {
+  const { approvals } = useContext(ToolRegistryContext);
+  return Object.hasOwn(approvals, toolName) ? (approvals[toolName] as ApprovalRenderer) : undefined;
 }
 
 /** Every registered label. */

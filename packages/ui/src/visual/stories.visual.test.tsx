@@ -2,6 +2,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import * as preview from '../../../../.storybook/preview.js';
+import * as ApprovalStories from '../approval/approval.stories.js';
 import * as CallListStories from '../call-list/call-list.stories.js';
 import * as ChatStories from '../chat/chat.stories.js';
 import * as ComposerStories from '../composer/composer.stories.js';
@@ -35,6 +36,7 @@ const turnEnd = composeStories(TurnEndStories);
 const user = composeStories(UserStories);
 const composer = composeStories(ComposerStories);
 const timeline = composeStories(TimelineStories);
+const approval = composeStories(ApprovalStories);
 
 interface Case {
   name: string;
@@ -73,6 +75,16 @@ const cases: Case[] = [
   { name: 'composer-streaming', story: composer.Streaming, width: 740 },
   { name: 'timeline-nested', story: timeline.Nested, width: 480 },
   { name: 'timeline-live', story: timeline.Live, width: 480 },
+  { name: 'approval-waiting', story: approval.Waiting, width: 700 },
+  { name: 'approval-denying', story: approval.Denying, width: 700 },
+  { name: 'approval-editable', story: approval.Editable, width: 700 },
+  { name: 'approval-custom-renderer', story: approval.CustomRenderer, width: 700 },
+  { name: 'approval-client-tool-running', story: approval.ClientToolRunning, width: 700 },
+  { name: 'approval-two-in-parallel', story: approval.TwoInParallel },
+  { name: 'approval-two-in-parallel-phone', story: approval.TwoInParallelPhone, width: 430 },
+  { name: 'approval-inside-sub-agent', story: approval.InsideFoldedSubAgent },
+  { name: 'approval-answered', story: approval.Answered },
+  { name: 'approval-dark', story: approval.Dark },
 ];
 
 let canvas: HTMLElement | null = null;

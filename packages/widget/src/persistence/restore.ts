@@ -4,6 +4,8 @@ import { latestAnswer, type ToolStreamState } from '@toolstream/core';
 export type RestorePlan =
   /** A run was streaming (or detached) when the page went away and the server named it: re-attach. */
   | { kind: 'resume'; state: ToolStreamState }
+  /** The last turn ended waiting for answers (approvals, the browser's tools): restore it whole. */
+  | { kind: 'waiting'; state: ToolStreamState }
   /** Continue the conversation; a turn left open ends `interrupted` (nothing will ever finish it). */
   | { kind: 'continue'; state: ToolStreamState };
 
@@ -14,7 +16,9 @@ export type RestorePlan =
  * (which closes its open tool calls instead of leaving them spinning).
  */
 export function planRestore(state: ToolStreamState, canResume: boolean): RestorePlan {
-  const open = latestAnswer(state)?.end === null;
+  const end = latestAnswer(state)?.end;
+  const open = end === null;
   if (open && canResume && state.run.runId !== null) return { kind: 'resume', state };
+  if (end?.outcome === 'awaiting-input') return { kind: 'waiting', state };
   return { kind: 'continue', state };
 }
