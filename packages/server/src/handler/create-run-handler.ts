@@ -129,7 +129,12 @@ export interface RunHandlerOptions<Body = Record<string, unknown>> {
 
 /** A Fetch-API handler for the run convention, plus what a server needs to shut down. */
 export interface RunHandler {
-  (request: Request, context?: { waitUntil?(promise: Promise<unknown>): void }): Promise<Response>;
+  // The context is what the host passes beside the request: Vercel's and Cloudflare's carry
+  // `waitUntil`, Next.js's route context carries `params` (open, so both fit).
+  (
+    request: Request,
+    context?: { waitUntil?(promise: Promise<unknown>): void; [key: string]: unknown },
+  ): Promise<Response>;
   /** The store runs live in. */
   readonly store: RunStore;
   /**
