@@ -1,3 +1,4 @@
+import { defineTools } from '@toolstream/core';
 import { allProtocols } from '@toolstream/core/providers';
 import { ToolStreamProvider } from '@toolstream/react';
 import { Chat } from '@toolstream/ui';
@@ -10,6 +11,14 @@ import { type FaultSelection, faultHeaders } from './faults.js';
 import { scenarios } from './mock-backend.js';
 import { peerTransport } from './peers/peer-transports.js';
 import { ScenarioMenu } from './scenario-menu.js';
+
+/**
+ * The tools this page runs itself when an agent hands it a call (PROTOCOL.md §11): the mock's
+ * client-tool scenario asks for the reader's time zone.
+ */
+const browserTools = defineTools<{ get_time_zone: { args: Record<string, never>; result: string } }>({
+  get_time_zone: { execute: () => Intl.DateTimeFormat().resolvedOptions().timeZone },
+});
 
 const initial = settingsFromUrl(
   window.location.search,
@@ -69,6 +78,7 @@ export function DemoApp() {
         body={body}
         headers={headers}
         protocols={allProtocols}
+        tools={browserTools}
       >
         <Chat
           title={

@@ -24,7 +24,7 @@ export type { ServedFrame, ServedStep } from './backend/sse-encode.js';
 export { encodeFrame, scenarioToSse, servedSteps } from './backend/sse-encode.js';
 export type { FetchHandler } from './fetch/fetch-handler.js';
 export { createFetchHandler } from './fetch/fetch-handler.js';
-export type { Recording, RecordOptions } from './recorder/record-stream.js';
+export type { RecordOptions, StreamRecording } from './recorder/record-stream.js';
 export { recordStream } from './recorder/record-stream.js';
 export type { FrameOptions, ScenarioOptions } from './scenario/base-builder.js';
 export type { TextOptions } from './scenario/builder.js';

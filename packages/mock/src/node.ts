@@ -4,7 +4,7 @@
  * of Node for).
  */
 
-export type { Recording, RecordOptions } from './recorder/record-stream.js';
+export type { RecordOptions, StreamRecording } from './recorder/record-stream.js';
 export { recordStream } from './recorder/record-stream.js';
 export type { MockServer, MockServerOptions } from './server/create-server.js';
 export { createMockServer } from './server/create-server.js';

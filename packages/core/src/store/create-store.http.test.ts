@@ -94,6 +94,43 @@ describe('send over POST', () => {
     await chat.send({ message: 'q', body: { k: 1 } });
     expect(await requests[0]!.json()).toEqual({ input: { text: 'q' }, meta: { k: 1 } });
   });
+
+  it('a body built by the app still carries the answers of a continuation (PROTOCOL.md §11)', async () => {
+    const requests = recordRequests();
+    const asks = {
+      data: JSON.stringify({
+        message: '',
+        citations: [],
+        tool_calls: [
+          {
+            call_id: 'c1',
+            event_type: 'call',
+            tool_name: 'send_email',
+            tool_response: '{}',
+            tool_call_details: { awaiting: 'approval' },
+          },
+        ],
+      }),
+    };
+    let posts = 0;
+    mock.use(
+      http.post(endpoint, () =>
+        ++posts === 1
+          ? sseResponse([asks, { event: 'done', data: '' }], { runId: 'run_a' })
+          : sseResponse(events),
+      ),
+    );
+    const chat = store({ body: ({ message }) => ({ message, scenario: 'approval' }) });
+    await chat.send('Email Ana');
+    const answer = chat.getState().messages.at(-1)!;
+    expect(chat.approve(answer.id, 'c1')).toBe(true);
+    await waitForState(chat, (state) => state.status === 'done' && requests.length === 2, 'the continuation');
+    expect(await requests[1]!.json()).toEqual({
+      message: 'Email Ana',
+      scenario: 'approval',
+      continue: { run_id: 'run_a', answers: [{ call_id: 'c1', approved: true }] },
+    });
+  });
 });
 
 describe('send over GET', () => {

@@ -19,7 +19,8 @@ export interface HttpTransportOptions {
   headers?: HeadersOption;
   /**
    * Builds the JSON body of a POST. Default: `{ message, ...request.body }`, with the answers of
-   * a continuation in `continue` (PROTOCOL.md §11).
+   * a continuation in `continue` (PROTOCOL.md §11) — added to a body built here too, when it is
+   * an object without a `continue` of its own.
    */
   body?: (request: TurnRequest) => unknown;
   /** Defaults to the global `fetch`. */
@@ -93,7 +94,9 @@ export function createHttpTransport(options: HttpTransportOptions): ToolStreamTr
               url: endpoint,
               method: 'POST',
               headers: { 'content-type': 'application/json', ...base },
-              body: JSON.stringify(options.body ? options.body(turn) : defaultBody(turn)),
+              body: JSON.stringify(
+                options.body ? withContinuation(options.body(turn), turn) : defaultBody(turn),
+              ),
             };
       await run(request, null, sink, signal);
     },
@@ -117,4 +120,12 @@ function defaultBody(turn: TurnRequest): Record<string, unknown> {
     body.continue = { run_id: continuation.runId, answers: wireAnswers(continuation.answers) };
   }
   return body;
+}
+
+/** A body built by the app, with the turn's answers in `continue` unless it placed them itself. */
+function withContinuation(body: unknown, turn: TurnRequest): unknown {
+  if (turn.continuation === undefined || typeof body !== 'object' || body === null || Array.isArray(body))
+    return body;
+  if (Object.hasOwn(body, 'continue')) return body;
+  return { ...body, continue: defaultBody(turn).continue };
 }

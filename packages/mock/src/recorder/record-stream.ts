@@ -26,7 +26,7 @@ export interface RecordOptions {
 }
 
 /** What {@link recordStream} returns. */
-export interface Recording {
+export interface StreamRecording {
   scenario: Scenario;
   /** The scenario as a JSON Lines file. */
   text: string;
@@ -50,7 +50,7 @@ export interface Recording {
  * await writeFile('scenarios/onboarding.jsonl', text);
  * ```
  */
-export async function recordStream(url: string, options: RecordOptions = {}): Promise<Recording> {
+export async function recordStream(url: string, options: RecordOptions = {}): Promise<StreamRecording> {
   const now = options.now ?? (() => performance.now());
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers };
@@ -91,7 +91,7 @@ export async function recordStream(url: string, options: RecordOptions = {}): Pr
     'sse',
   );
 
-  let ending: Recording['ending'] = 'complete';
+  let ending: StreamRecording['ending'] = 'complete';
   const reader = response.body!.getReader();
   try {
     for (;;) {
