@@ -1,6 +1,5 @@
 import { createToolStreamStore, type ToolStreamStore, type ToolStreamStoreOptions } from '@toolstream/core';
 import { allProtocols } from '@toolstream/core/providers';
-import { continuationField } from './continuation-body.js';
 import type { ResolvedWidgetOptions } from './options.js';
 import { decodeState, persistenceKey } from './persistence/persisted-state.js';
 import { createPersister } from './persistence/persister.js';
@@ -36,15 +35,10 @@ export function openConversation(
     protocol: options.protocol,
     protocols: allProtocols,
     headers: requestHeaders(live),
-    body: (turn) => {
-      const { message, body } = turn;
+    // The core's transport adds the answers of calls that waited (`continue`) to this body.
+    body: ({ message, body }) => {
       const build = live().body;
-      const built = build === undefined ? { message, ...body } : build(message, body);
-      // Answers to calls that waited (approvals, the browser's tools) go along in `continue`.
-      const answers = continuationField(turn);
-      return answers === null || typeof built !== 'object' || built === null
-        ? built
-        : { ...built, continue: answers };
+      return build === undefined ? { message, ...body } : build(message, body);
     },
     // A widget that saves its conversation leaves a run going when it unmounts (a reload, a
     // navigation), so the next mount can re-attach it; one that does not stops it.
