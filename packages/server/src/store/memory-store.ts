@@ -250,8 +250,6 @@ export function createMemoryRunStore(options: MemoryRunStoreOptions = {}): RunSt
         if (run.timer !== null) clearTimeout(run.timer);
         run.timer = null;
       }
-      // Readers attached now keep their runs; the store itself forgets them all.
-      runs.clear();
     },
   };
 }
