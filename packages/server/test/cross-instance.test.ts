@@ -11,7 +11,7 @@ import { framesOf } from './fixtures/scripted-run.js';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.js';
 import { type Instance, startInstance } from './support/instances.js';
 import { runOutcome } from './support/run-outcome.js';
-import { asWritten, attach, type ReceivedFrame, readSse, start } from './support/sse.js';
+import { asWritten, attach, attachOnceReached, type ReceivedFrame, readSse, start } from './support/sse.js';
 
 /** Short, so a lost producer is found quickly; the fixture renews it every third of it. */
 const LEASE_MS = 2000;
@@ -53,7 +53,10 @@ async function hop(runId: string, instances: Instance[], firstAfter?: number): P
   let after = firstAfter;
   for (let hops = 0; ; hops++) {
     const target = instances[hops % instances.length]!;
-    const response = await attach(target.endpoint, runId, after);
+    const response =
+      hops === 0 && after !== undefined
+        ? await attachOnceReached(target.endpoint, runId, after)
+        : await attach(target.endpoint, runId, after);
     expect(response.status, `re-attach on ${target.name} after ${after}`).toBe(200);
     expect(response.headers.get('x-run-id')).toBe(runId);
     const read = await readSse(response, hops < 8 ? { stopAfter: 2 + hops } : {});
@@ -143,7 +146,7 @@ describe('a producer killed with kill -9', () => {
         },
       }),
     );
-    const onC = attach(c.endpoint, runId, 3).then((response) => readSse(response));
+    const onC = attachOnceReached(c.endpoint, runId, 3).then((response) => readSse(response));
     const [fromB, fromC] = await Promise.all([onB, onC]);
     await killing;
 

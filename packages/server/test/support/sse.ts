@@ -68,6 +68,26 @@ export function attach(endpoint: string, runId: string, lastEventId?: number): P
   return fetch(`${endpoint}/${encodeURIComponent(runId)}`, { headers });
 }
 
+/**
+ * A re-attach after `lastEventId` once the run has reached it: an id the run has not written
+ * yet is answered 400 (PROTOCOL.md §5), and a POST is answered before its first frames, so a
+ * reader that starts midway asks again until the run got there (at most `withinMs`).
+ */
+export async function attachOnceReached(
+  endpoint: string,
+  runId: string,
+  lastEventId: number,
+  withinMs = 10_000,
+): Promise<Response> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const response = await attach(endpoint, runId, lastEventId);
+    if (response.status !== 400 || Date.now() > deadline) return response;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** `POST <endpoint>` with a JSON body. */
 export function start(endpoint: string, body: Record<string, unknown>): Promise<Response> {
   return fetch(endpoint, {
