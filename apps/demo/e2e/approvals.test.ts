@@ -40,7 +40,10 @@ describe('calls that wait', () => {
     const { page, bodies, pageErrors } = await openScenario('approval-granted');
     await send(page, 'Restart the payments service');
     await request(page).waitFor();
-    await page.locator('[data-slot="pending-input-bar"]').getByText(/needs? your approval/).waitFor();
+    await page
+      .locator('[data-slot="pending-input-bar"]')
+      .getByText(/needs? your approval/)
+      .waitFor();
     await screenshot(page, 'approval-waiting');
     await page.getByRole('button', { name: 'Approve' }).click();
     await answered(page).getByText('Approved').waitFor();

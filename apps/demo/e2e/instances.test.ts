@@ -85,10 +85,13 @@ describe('two instances on one Redis, behind a round-robin balancer', () => {
     const [startsA] = entries('start');
     const runId = startsA![0]!.runId;
     // The DELETE went to B; A produces the run.
-    expect(proxy.routed.filter((line) => line.startsWith('DELETE'))).toEqual([
-      `DELETE /api/chat/stream/${runId} → 1`,
-    ]);
-    expect(instances[1]!.log).toContainEqual({ type: 'cancel', runId, reason: 'delete' });
+    // (The page shows Stop at once; its DELETE may still be on its way.)
+    await expect
+      .poll(() => proxy.routed.filter((line) => line.startsWith('DELETE')), { timeout: 5000 })
+      .toEqual([`DELETE /api/chat/stream/${runId} → 1`]);
+    await expect
+      .poll(() => instances[1]!.log, { timeout: 5000 })
+      .toContainEqual({ type: 'cancel', runId, reason: 'delete' });
     await expect
       .poll(async () => (await instances[0]!.store.get(runId))?.status, { timeout: 3000 })
       .toBe('cancelled');

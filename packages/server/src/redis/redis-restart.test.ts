@@ -135,7 +135,8 @@ describe('Redis store: Redis restarted mid-run', () => {
     expect(await producer.end('r', DONE)).toBe(true);
     await Promise.all(readers.map((read) => read.settled));
 
-    expect(told).toEqual([]); // nobody took the producer for gone
+    // Nobody took the producer for gone (a holder may hear of the end it wrote itself).
+    expect(told.filter((status) => status !== 'done')).toEqual([]);
     const replay = reader(other, 'r');
     await replay.settled;
     const stored = replay.frames;
