@@ -17,17 +17,17 @@ export type {
 } from './handler/create-run-handler.js';
 export { createRunHandler } from './handler/create-run-handler.js';
 export type {
-  Continuation,
   ContinuationAnswer,
   ContinuationRefusal,
   ContinuationRefusalCode,
   GivenAnswer,
+  RunContinuation,
 } from './input/continuation.js';
 export type {
   AwaitedCall,
   AwaitKind,
   DelegationRef,
-  PendingInput,
+  PendingAsks,
   PendingLookup,
 } from './input/pending-input.js';
 export type { RunEndReason } from './run/run-ended.js';

@@ -1,8 +1,8 @@
 import { RUN_ID_HEADER } from '@toolstream/core';
 import { acceptContinuation } from '../input/accept-continuation.js';
-import type { Continuation } from '../input/continuation.js';
+import type { RunContinuation } from '../input/continuation.js';
 import { parseContinuation } from '../input/parse-continuation.js';
-import type { PendingInput } from '../input/pending-input.js';
+import type { PendingAsks } from '../input/pending-input.js';
 import { type Producer, startProducer } from '../run/producer.js';
 import { newRunId } from '../run/run-id.js';
 import { CANCELLED, failed } from '../run/terminal-frames.js';
@@ -39,7 +39,7 @@ export interface RunContext<Body = Record<string, unknown>> {
    * `answer.args`, edited or not) and write each result with `writer.resumeCall(answer)`; tell
    * the model of the denials. `null` for a new turn. `body.message` may hold a new message too.
    */
-  continuation: Continuation | null;
+  continuation: RunContinuation | null;
   /**
    * Aborts when the run must stop: `DELETE` on any instance, `maxDurationMs`, shutdown. Its
    * `reason` is a {@link RunEndedError}. Pass it to the model's request and to your tools.
@@ -129,12 +129,10 @@ export interface RunHandlerOptions<Body = Record<string, unknown>> {
 
 /** A Fetch-API handler for the run convention, plus what a server needs to shut down. */
 export interface RunHandler {
-  // The context is what the host passes beside the request: Vercel's and Cloudflare's carry
-  // `waitUntil`, Next.js's route context carries `params` (open, so both fit).
-  (
-    request: Request,
-    context?: { waitUntil?(promise: Promise<unknown>): void; [key: string]: unknown },
-  ): Promise<Response>;
+  // `context` is whatever the host passes beside the request: a `waitUntil(promise)` in it
+  // (Vercel's, Cloudflare's) keeps the run going; anything else (Next.js's `params`) is ignored.
+  // Typed `unknown` so a route handler's type check accepts the handler as it is.
+  (request: Request, context?: unknown): Promise<Response>;
   /** The store runs live in. */
   readonly store: RunStore;
   /**
@@ -216,10 +214,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
     return failed(message ?? 'The agent failed.', 'run-failed');
   };
 
-  async function handle(
-    request: Request,
-    context?: { waitUntil?(promise: Promise<unknown>): void },
-  ): Promise<Response> {
+  async function handle(request: Request, context?: unknown): Promise<Response> {
     const url = new URL(request.url);
     const route = routeOf(url.pathname, basePath);
     const cors = (preflight = false) => corsHeaders(options.cors, request, preflight);
@@ -296,7 +291,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
 
   async function startRun(
     request: Request,
-    context: { waitUntil?(promise: Promise<unknown>): void } | undefined,
+    context: unknown,
     cors: () => Record<string, string>,
     refuse: (status: number, code: string, message: string) => Response,
   ): Promise<Response> {
@@ -321,7 +316,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
       return refuse(403, 'forbidden', 'You may not start a run.');
     }
     // A continuation is checked, and its asks claimed, before the run it starts exists.
-    let continuation: Continuation | null = null;
+    let continuation: RunContinuation | null = null;
     if (asked !== null) {
       const accepted = await acceptContinuation(store, asked, async (pending) =>
         authorize(request, (await store.get(pending.runId)) ?? recordOf(pending), 'continue'),
@@ -354,7 +349,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
         () => {},
       );
     });
-    (context?.waitUntil ?? options.waitUntil)?.(finished);
+    (hostWaitUntil(context) ?? options.waitUntil)?.(finished);
     const cancelOnClose = () => {
       log({ type: 'cancel', runId: id, detail: 'client-closed' });
       void producer.stop('client-closed', CANCELLED);
@@ -394,7 +389,7 @@ export function createRunHandler<Body = Record<string, unknown>>(
 }
 
 /** A run's record as its pending asks remember it, for `authorize` once the run is no longer kept. */
-function recordOf(pending: PendingInput): RunRecord {
+function recordOf(pending: PendingAsks): RunRecord {
   return {
     id: pending.runId,
     status: 'done',
@@ -404,4 +399,13 @@ function recordOf(pending: PendingInput): RunRecord {
     createdAt: pending.savedAt,
     endedAt: pending.savedAt,
   };
+}
+
+/** The host's `waitUntil`, when the context it passed beside the request has one. */
+function hostWaitUntil(context: unknown): ((promise: Promise<unknown>) => void) | undefined {
+  if (typeof context !== 'object' || context === null || !('waitUntil' in context)) return undefined;
+  const waitUntil = context.waitUntil;
+  return typeof waitUntil === 'function'
+    ? (promise) => (waitUntil as (promise: Promise<unknown>) => void).call(context, promise)
+    : undefined;
 }

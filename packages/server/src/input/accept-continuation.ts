@@ -1,8 +1,8 @@
 import type { RunStore } from '../store/run-store.js';
 import { checkAnswers } from './check-answers.js';
-import type { Continuation, ContinuationRefusal } from './continuation.js';
+import type { ContinuationRefusal, RunContinuation } from './continuation.js';
 import type { ContinuationRequest } from './parse-continuation.js';
-import type { PendingInput } from './pending-input.js';
+import type { PendingAsks } from './pending-input.js';
 
 /**
  * Takes a continuation, or refuses it, before anything runs: the run must wait for answers, the
@@ -13,8 +13,8 @@ import type { PendingInput } from './pending-input.js';
 export async function acceptContinuation(
   store: RunStore,
   request: ContinuationRequest,
-  mayContinue: (pending: PendingInput) => Promise<boolean>,
-): Promise<Continuation | ContinuationRefusal> {
+  mayContinue: (pending: PendingAsks) => Promise<boolean>,
+): Promise<RunContinuation | ContinuationRefusal> {
   const found = await store.getPending(request.runId);
   if (found === null) {
     return {

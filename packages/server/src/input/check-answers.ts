@@ -1,6 +1,6 @@
 import type { ContinuationAnswer, ContinuationRefusal, GivenAnswer } from './continuation.js';
 import type { ContinuationRequest } from './parse-continuation.js';
-import type { AwaitedCall, AwaitKind, PendingInput } from './pending-input.js';
+import type { AwaitedCall, AwaitKind, PendingAsks } from './pending-input.js';
 
 /** The answer types each kind of ask takes (PROTOCOL.md §11). */
 const ACCEPTS: Record<AwaitKind, ReadonlySet<GivenAnswer['type']>> = {
@@ -17,7 +17,7 @@ const ACCEPTS: Record<AwaitKind, ReadonlySet<GivenAnswer['type']>> = {
  */
 export function checkAnswers(
   request: ContinuationRequest,
-  pending: PendingInput,
+  pending: PendingAsks,
 ): ContinuationAnswer[] | ContinuationRefusal {
   const asked = new Map<string, AwaitedCall>(pending.calls.map((call) => [call.id, call]));
   const given = new Map<string, ContinuationRequest['answers'][number]>();

@@ -32,7 +32,7 @@ export interface ContinuationAnswer {
  * the user the run belongs to. The handler hands it to `start`, which runs the approved calls and
  * writes their results on the same call ids.
  */
-export interface Continuation {
+export interface RunContinuation {
   /** The run that asked. */
   runId: string;
   /** One per call the run waited on, in the order they were made. */

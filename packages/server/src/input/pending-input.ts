@@ -35,7 +35,7 @@ export interface AwaitedCall {
 }
 
 /** A run's outstanding asks, as the store keeps them. Plain JSON. */
-export interface PendingInput {
+export interface PendingAsks {
   /** The run that asked. */
   runId: string;
   /** Who the run belongs to (`identify`), or `null`. */
@@ -50,7 +50,7 @@ export interface PendingInput {
 
 /** A pending record as read back: whether a continuation has already claimed it. */
 export interface PendingLookup {
-  pending: PendingInput;
+  pending: PendingAsks;
   /** A continuation took it: another one must be refused. */
   answered: boolean;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PendingInput } from '../input/pending-input.js';
+import type { PendingAsks } from '../input/pending-input.js';
 import { DONE } from '../run/terminal-frames.js';
 import { startTestRedis, type TestRedis, type TestRedisClient } from '../test-utils/redis-server.js';
 import { runKeys } from './keys.js';
@@ -23,7 +23,7 @@ function open(prefix: string, options: { pendingTtlMs?: number; retentionMs?: nu
   return store;
 }
 
-const pending = (runId: string): PendingInput => ({
+const pending = (runId: string): PendingAsks => ({
   runId,
   owner: 'ada',
   savedAt: 1,

@@ -1,4 +1,4 @@
-import type { PendingInput } from '../input/pending-input.js';
+import type { PendingAsks } from '../input/pending-input.js';
 import { failed } from '../run/terminal-frames.js';
 import {
   type AppendResult,
@@ -467,11 +467,11 @@ function toFrame(entry: StreamEntry): StoredFrame {
 }
 
 /** A pending record as stored; `null` for one that is not ours (the key holds our JSON only). */
-function parsePending(data: string): PendingInput | null {
+function parsePending(data: string): PendingAsks | null {
   try {
     const value: unknown = JSON.parse(data, (key, inner) => (key === '__proto__' ? undefined : inner));
-    return typeof value === 'object' && value !== null && Array.isArray((value as PendingInput).calls)
-      ? (value as PendingInput)
+    return typeof value === 'object' && value !== null && Array.isArray((value as PendingAsks).calls)
+      ? (value as PendingAsks)
       : null;
   } catch {
     return null;

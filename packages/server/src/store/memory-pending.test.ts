@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingInput } from '../input/pending-input.js';
+import type { PendingAsks } from '../input/pending-input.js';
 import { createMemoryRunStore } from './memory-store.js';
 
-const pending = (runId: string): PendingInput => ({
+const pending = (runId: string): PendingAsks => ({
   runId,
   owner: 'ada',
   savedAt: 1,

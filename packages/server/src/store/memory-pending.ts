@@ -1,4 +1,4 @@
-import type { PendingInput, PendingLookup } from '../input/pending-input.js';
+import type { PendingAsks, PendingLookup } from '../input/pending-input.js';
 import type { RunStore } from './run-store.js';
 
 /** Options of {@link createMemoryPending}. */
@@ -11,7 +11,7 @@ export interface MemoryPendingOptions {
 }
 
 interface Entry {
-  pending: PendingInput;
+  pending: PendingAsks;
   answered: boolean;
   expiresAt: number;
 }

@@ -1,4 +1,4 @@
-import type { PendingInput, PendingLookup } from '../input/pending-input.js';
+import type { PendingAsks, PendingLookup } from '../input/pending-input.js';
 
 /**
  * The run store: where a run's frames live between the producer that writes them and the
@@ -110,7 +110,7 @@ export interface RunStore {
    * Keeps what a run asked for when it ended waiting (PROTOCOL.md §11), for much longer than the
    * run itself (a person may answer the next day). Written once per run, before its terminal frame.
    */
-  savePending(pending: PendingInput): Promise<void>;
+  savePending(pending: PendingAsks): Promise<void>;
   /** What a run asked for and whether a continuation took it already, or `null` (never asked, expired). */
   getPending(runId: string): Promise<PendingLookup | null>;
   /**

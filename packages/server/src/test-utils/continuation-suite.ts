@@ -8,7 +8,7 @@ import { reduceStream } from '@toolstream/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BASE, parseSse } from '../../test/sse.js';
 import { createRunHandler, type RunHandler, type RunHandlerOptions } from '../handler/create-run-handler.js';
-import type { Continuation } from '../input/continuation.js';
+import type { RunContinuation } from '../input/continuation.js';
 import type { RunStore } from '../store/run-store.js';
 
 /** What the suite needs: stores that share their runs (two instances of one backend). */
@@ -31,7 +31,7 @@ function postAs(user: string | null, body: unknown): Request {
  * arguments it was approved with, writes each result on its call id, completes the delegation,
  * and says what it did.
  */
-function agent(started: Continuation[]): RunHandlerOptions['start'] {
+function agent(started: RunContinuation[]): RunHandlerOptions['start'] {
   return ({ writer, continuation }) => {
     if (continuation === null) {
       writer.text('I need a few answers first. ');
@@ -95,7 +95,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     /** An instance of the backend; instances opened in one test share their runs. */
-    async function instance(started: Continuation[] = []): Promise<RunHandler> {
+    async function instance(started: RunContinuation[] = []): Promise<RunHandler> {
       const handler = createRunHandler({
         store: await stores.open(),
         identify: (request) => request.headers.get('x-user'),
@@ -124,7 +124,12 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     ) => handler(postAs(user, { message, continue: { run_id: runId, answers } }));
 
     /** Expects a refusal with this status and code, and that nothing ran. */
-    async function expectRefused(response: Response, status: number, code: string, started: Continuation[]) {
+    async function expectRefused(
+      response: Response,
+      status: number,
+      code: string,
+      started: RunContinuation[],
+    ) {
       expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       const body = (await response.json()) as { error: { code: string; message: string } };
@@ -135,7 +140,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     }
 
     it('hands start the checked answers, and the run goes on with results on the same call ids', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       const response = await continueRun(handler, runId, [
@@ -221,7 +226,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses a continuation of a run that waits for nothing (unknown, or a run that asked nothing): 404', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       await expectRefused(await continueRun(handler, 'run_never', ALL_APPROVED), 404, 'not-waiting', started);
       // A run that asked nothing: a plain turn of another handler on the same store.
@@ -234,7 +239,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses an answer to a call the run did not ask about: 422, and the asks stay answerable', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       await expectRefused(
@@ -258,7 +263,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses a call answered twice in one request: 422', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       await expectRefused(
@@ -270,7 +275,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses a continuation that leaves a call unanswered: 422', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       await expectRefused(
@@ -283,7 +288,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses an answer of the wrong kind: 422', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       const approvingTheBrowser = [ALL_APPROVED[0], { call_id: 'call_tz', approved: true }, ALL_APPROVED[2]];
@@ -310,7 +315,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses edited arguments on an approval that is not editable: 422', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       const edited = [
@@ -322,7 +327,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses a malformed continuation: 400', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       const bodies: unknown[] = [
@@ -344,7 +349,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses another user, before saying anything else of the run: 403', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler, 'ada');
       await expectRefused(
@@ -362,7 +367,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     it('asks authorize with the continue action and the run that asked', async () => {
       const store = await stores.open();
       const seen: [string, string | null, string | null][] = [];
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = createRunHandler({
         store,
         identify: (request) => request.headers.get('x-user'),
@@ -388,7 +393,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('refuses a second continuation of the same run: 409', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       const first = await continueRun(handler, runId, ALL_APPROVED);
@@ -401,7 +406,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('lets one of two continuations sent at once go on, on two instances', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const a = await instance(started);
       const b = await instance(started);
       const runId = await ask(a);
@@ -419,8 +424,8 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('asks on one instance and continues on another', async () => {
-      const startedOnA: Continuation[] = [];
-      const startedOnB: Continuation[] = [];
+      const startedOnA: RunContinuation[] = [];
+      const startedOnB: RunContinuation[] = [];
       const a = await instance(startedOnA);
       const b = await instance(startedOnB);
       const runId = await ask(a);
@@ -433,7 +438,7 @@ export function continuationSuite(name: string, stores: SuiteStores): void {
     });
 
     it('takes a new message with the continuation (the calls it leaves denied)', async () => {
-      const started: Continuation[] = [];
+      const started: RunContinuation[] = [];
       const handler = await instance(started);
       const runId = await ask(handler);
       const reason = 'The user did not answer, and sent a new message instead: "never mind"';
