@@ -101,6 +101,23 @@ try {
   console.log('docs/screenshots/tool-call.png');
   await page.context().close();
 
+  // A call that waits for approval, its arguments editable; and a tool the browser ran.
+  page = await open('approval-edited', desktop);
+  await ask(page, 'Send the incident update to the on-call team', undefined, 0);
+  await page.locator('[data-slot="approval-request"]').waitFor({ timeout: 30_000 });
+  await page.mouse.move(0, 0);
+  await shot(page, 'approval');
+  await page.context().close();
+
+  page = await open('client-tool', phone);
+  await ask(page, 'What time is it for me?', undefined, 0);
+  await page.getByText('Ran in your browser').waitFor({ timeout: 30_000 });
+  await page
+    .locator('[data-slot="status-indicator"][data-state="done"]')
+    .waitFor({ state: 'attached', timeout: 30_000 });
+  await shot(page, 'client-tool');
+  await page.context().close();
+
   page = await open('nested-delegation', desktop, true);
   await ask(page, 'Where is the onboarding checklist?');
   await page.locator('[data-slot="delegation-tree-trigger"]').first().click();
