@@ -86,6 +86,50 @@ function answer(message: string): ChatMessageResponse[] {
   ];
 }
 
+/** A run that asks to approve a call (PROTOCOL.md §11) and ends waiting. */
+function asksApproval(): ChatMessageResponse[] {
+  return [
+    { message: 'I can send the summary.', citations: [], tool_calls: [] },
+    {
+      message: '',
+      citations: [],
+      tool_calls: [
+        {
+          call_id: 'send-1',
+          event_type: 'call',
+          tool_name: 'send_email',
+          tool_response: '',
+          tool_call_details: {
+            arguments: { to: 'dana@example.com' },
+            awaiting: 'approval',
+            prompt: 'Send the summary to Dana?',
+          },
+        },
+      ],
+    },
+  ];
+}
+
+/** The continuation once approved: the call's result, then the last words. */
+function approvedAnswer(): ChatMessageResponse[] {
+  return [
+    {
+      message: '',
+      citations: [],
+      tool_calls: [
+        {
+          call_id: 'send-1',
+          event_type: 'result',
+          tool_name: 'send_email',
+          tool_response: 'Sent to dana@example.com',
+          tool_call_details: {},
+        },
+      ],
+    },
+    { message: ' Sent.', citations: [], tool_calls: [] },
+  ];
+}
+
 /** A request the chat endpoint received. */
 export interface ChatRequest {
   headers: IncomingMessage['headers'];
@@ -114,10 +158,16 @@ export async function startTestServer(widgetScript: string, devtoolsScript = '')
     if (req.method === 'POST' && url.pathname === '/api/chat/stream') {
       let raw = '';
       for await (const chunk of req) raw += chunk;
-      const body = JSON.parse(raw) as { message: string };
+      const body = JSON.parse(raw) as { message: string; continue?: unknown };
       chatRequests.push({ headers: req.headers, body });
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-      for (const chunk of answer(body.message)) {
+      const chunks =
+        body.continue !== undefined
+          ? approvedAnswer()
+          : body.message.includes('approval')
+            ? asksApproval()
+            : answer(body.message);
+      for (const chunk of chunks) {
         res.write(`data: ${JSON.stringify(chunk)}\n\n`);
         // Let each chunk go out on its own, as a real stream's would.
         await new Promise((done) => setImmediate(done));

@@ -216,6 +216,33 @@ describe('the widget in Chromium', { timeout: 40_000 }, () => {
     await page.context().close();
   });
 
+  it('keeps an approval that waits across a reload, and Approve then sends the continuation', async () => {
+    const { page, errors, problems } = await openPage('placement=inline');
+    const input = page.locator('toolstream-chat [data-slot="composer-input"]');
+    await input.fill('Needs your approval');
+    await input.press('Enter');
+    const approve = page.locator('toolstream-chat [data-slot="approval-approve"]');
+    await approve.waitFor();
+    await page.waitForFunction(() =>
+      Object.keys(sessionStorage).some((key) => sessionStorage.getItem(key)?.includes('awaiting-input')),
+    );
+    const requestsBefore = server.chatRequests.length;
+    await page.reload();
+    await approve.waitFor();
+    expect(server.chatRequests.length).toBe(requestsBefore); // restored, not asked again
+    await approve.click();
+    await page.locator('toolstream-chat [data-slot="approval-answer"]', { hasText: 'Approved' }).waitFor();
+    await page.locator('toolstream-chat [data-slot="assistant-message"]', { hasText: 'Sent.' }).waitFor();
+    expect(server.chatRequests.length).toBe(requestsBefore + 1);
+    expect(server.chatRequests.at(-1)!.body).toMatchObject({
+      message: 'Needs your approval',
+      continue: { answers: [{ call_id: 'send-1', approved: true }] },
+    });
+    expect(await problems()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('renders markdown in answers, and markup and script links as text', async () => {
     const { page, errors, problems } = await openPage('placement=inline');
     // The test server echoes the message into the answer, which renders it as markdown.

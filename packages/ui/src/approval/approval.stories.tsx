@@ -225,8 +225,12 @@ export const InsideFoldedSubAgent: StoryObj<typeof Chat> = {
     withScript({ turns: [{ user: 'The API is slow, fix it', steps: nestedTurn }] }),
   ],
   play: async ({ canvasElement }) => {
-    const trigger = canvasElement.querySelector<HTMLElement>('[data-slot="delegation-tree-trigger"]')!;
-    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    // The scripted run streams in: wait for the section, opened by the call waiting inside it.
+    const trigger = await waitFor(() => {
+      const found = canvasElement.querySelector<HTMLElement>('[data-slot="delegation-tree-trigger"]');
+      expect(found).toHaveAttribute('aria-expanded', 'true');
+      return found!;
+    });
     await userEvent.click(trigger);
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(canvas(canvasElement).getByRole('button', { name: 'Review' }));

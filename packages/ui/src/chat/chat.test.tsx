@@ -65,7 +65,11 @@ describe('Chat', () => {
 
   it('stops a run with Escape, and with Stop, handing the focus back to the composer', async () => {
     const user = userEvent.setup();
-    const fetch = sseFetch([text('a'), text('b'), text('c'), text('d')], { delayMs: 40 });
+    // Long enough (2 s) that a loaded machine still stops it mid-way; stopped, it ends at once.
+    const fetch = sseFetch(
+      Array.from({ length: 50 }, (_, i) => text(`${i} `)),
+      { delayMs: 40 },
+    );
     render(
       <Chat
         endpoint="/api/chat"
