@@ -99,7 +99,8 @@ describe('Chat', () => {
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
-    expect(document.activeElement).toBe(input);
+    // The focus comes back once the run has ended (an effect after the Send button renders).
+    await waitFor(() => expect(document.activeElement).toBe(input));
   });
 
   it('gives the focus back to the composer when a run ends, unless the reader moved it', async () => {

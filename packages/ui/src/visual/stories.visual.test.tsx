@@ -82,7 +82,8 @@ const cases: Case[] = [
   { name: 'approval-client-tool-running', story: approval.ClientToolRunning, width: 700 },
   { name: 'approval-two-in-parallel', story: approval.TwoInParallel },
   { name: 'approval-two-in-parallel-phone', story: approval.TwoInParallelPhone, width: 430 },
-  { name: 'approval-inside-sub-agent', story: approval.InsideFoldedSubAgent },
+  // (InsideFoldedSubAgent ends scrolled by Review to a place that varies by a few pixels with
+  // timing: its behaviour is asserted by its play test and the e2e, not by a screenshot.)
   { name: 'approval-answered', story: approval.Answered },
   { name: 'approval-dark', story: approval.Dark },
 ];
