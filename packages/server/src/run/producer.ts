@@ -108,7 +108,8 @@ export function startProducer(options: ProducerOptions, produce: ProduceFn): Pro
         void finish('ended', { status: 'failed', frame });
         return;
       }
-      const size = utf8Length(frame.data);
+      // A UTF-16 code unit is at most 3 UTF-8 bytes: most frames need no counting.
+      const size = frame.data.length * 3 <= options.maxFrameBytes ? 0 : utf8Length(frame.data);
       if (size > options.maxFrameBytes) {
         throw new RangeError(
           `toolstream: a frame of ${size} bytes is larger than maxFrameBytes (${options.maxFrameBytes}).`,

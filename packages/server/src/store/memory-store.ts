@@ -74,6 +74,7 @@ export function createMemoryRunStore(options: MemoryRunStoreOptions = {}): RunSt
   let closed = false;
 
   const wake = (run: MemoryRun) => {
+    if (run.waiting.size === 0) return;
     const waiting = [...run.waiting];
     run.waiting.clear();
     for (const resume of waiting) resume();

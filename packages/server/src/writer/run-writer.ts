@@ -9,6 +9,7 @@ import {
   placement,
   primaryFrame,
 } from './primary-chunks.js';
+import { type PullSource, pullSource } from './pull-source.js';
 
 /** Where a writer's frames go: the run's producer (batched into the store) or a test's array. */
 export interface FrameSink {
@@ -31,9 +32,7 @@ export interface FrameSink {
 }
 
 /** What {@link RunWriter.relay} reads: bytes or text of a stream (SSE or NDJSON), or frames. */
-export type RelaySource =
-  | AsyncIterable<Uint8Array | string | FrameInput>
-  | ReadableStream<Uint8Array | string | FrameInput>;
+export type RelaySource = PullSource<Uint8Array | string | FrameInput>;
 
 /** Options of {@link RunWriter.toolCall}. */
 export interface ToolCallOptions {
@@ -291,12 +290,11 @@ export function createRunWriter(sink: FrameSink): RunWriter {
         },
         options.framing ?? 'auto',
       );
-      for await (const chunk of iterate(source)) {
-        if (sink.signal.aborted) break;
+      await pullSource(source, sink.signal, (chunk) => {
         if (typeof chunk === 'string' || chunk instanceof Uint8Array) decoder.feed(chunk);
         else sink.write(chunk);
-        if (sink.pending >= RELAY_HIGH_WATER) await sink.flush();
-      }
+        return sink.pending >= RELAY_HIGH_WATER ? sink.flush() : undefined;
+      });
       if (!sink.signal.aborted) decoder.end();
       await sink.flush();
     },
@@ -335,23 +333,4 @@ function awaitingDetails(name: string, options: ToolCallOptions): Record<string,
   if (editable === true) details.editable = true;
   if (prompt !== undefined && prompt !== '') details.prompt = prompt;
   return details;
-}
-
-/** A source as an async iterable (not every runtime's `ReadableStream` is one); leaving the loop cancels it. */
-async function* iterate<T>(source: AsyncIterable<T> | ReadableStream<T>): AsyncGenerator<T> {
-  if (!(typeof ReadableStream !== 'undefined' && source instanceof ReadableStream)) {
-    yield* source as AsyncIterable<T>;
-    return;
-  }
-  const reader = source.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-    reader.releaseLock();
-  }
 }
