@@ -105,7 +105,11 @@ describe('Chat', () => {
 
   it('gives the focus back to the composer when a run ends, unless the reader moved it', async () => {
     const user = userEvent.setup();
-    const fetch = sseFetch([text('a'), text('b')], { delayMs: 30 });
+    // Long enough (eight frames, 30 ms apart) that the focus moves while the run is on, on a loaded machine too.
+    const fetch = sseFetch(
+      Array.from({ length: 8 }, (_, i) => text(`${i} `)),
+      { delayMs: 30 },
+    );
     render(<Chat endpoint="/api/chat" options={{ fetch, schedule: 'sync' }} />);
     const input = screen.getByRole('textbox', { name: 'Message' });
     await user.type(input, 'go{Enter}');

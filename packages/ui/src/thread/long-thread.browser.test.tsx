@@ -137,6 +137,34 @@ describe('a long conversation', () => {
     expect(drawn(2 * TURNS + 1)!.textContent).toContain('more19');
   });
 
+  it('lets a fling pass the turns as text, and draws where it stops', async () => {
+    const { viewport, drawn } = mount(createToolStreamStore({ initialMessages: longConversation(TURNS) }));
+    await waitFor(() => expect(drawn(2 * TURNS - 1)).not.toBeNull());
+    await frames(3);
+    const drawnNow = () =>
+      Array.from(viewport.querySelectorAll<HTMLElement>('[data-slot="thread-turn"][data-index]'), (turn) =>
+        Number(turn.dataset.index),
+      ).join(',');
+
+    // From the bottom to the top in 24 frames, the view set once a frame, as a flung wheel or
+    // a dragged scrollbar moves it: many screens a frame.
+    const steps = 24;
+    const from = viewport.scrollTop;
+    const sets = new Set<string>();
+    for (let step = 1; step <= steps; step++) {
+      viewport.scrollTop = from * (1 - step / steps);
+      await act(frame);
+      sets.add(drawnNow());
+    }
+    // Drawn on the way: the first jump's turns (a single jump, as Jump to latest makes, is drawn
+    // at once), and again only where a frame took so long that scrolling seemed to stop (a loaded
+    // machine) — not a set for each screen passed (24).
+    expect(sets.size).toBeLessThanOrEqual(6);
+    // Stopped at the top: the first turns are drawn there.
+    await waitFor(() => expect(drawn(0)).not.toBeNull());
+    expect(onScreen(drawn(0)!, viewport)).toBe(true);
+  });
+
   it('lets the browser’s find in page reach turn 1, which is then drawn on screen', async () => {
     const { viewport, drawn } = mount(
       createToolStreamStore({ initialMessages: longConversation(TURNS, { 1: 'Zanzibar' }) }),

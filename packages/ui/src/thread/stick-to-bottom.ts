@@ -13,12 +13,18 @@ export function distanceToBottom({ scrollTop, scrollHeight, clientHeight }: Scro
 /**
  * Whether the view should keep following new content after a scroll event. At the bottom
  * (within a pixel: sub-pixel layouts), it follows. A move up means the reader wants to look at
- * something, however small the move. A move down that ends near the bottom (within
- * `threshold`) follows again; further up, it does not.
+ * something, however small the move. A move down keeps a view that follows following (it can
+ * end short of the bottom only because the content grew before the event was handled); one
+ * that does not follow follows again when it ends near the bottom (within `threshold`).
  */
-export function nextStuck(previousScrollTop: number, metrics: ScrollMetrics, threshold: number): boolean {
+export function nextStuck(
+  previousScrollTop: number,
+  metrics: ScrollMetrics,
+  threshold: number,
+  following: boolean,
+): boolean {
   const distance = distanceToBottom(metrics);
   if (distance <= 1) return true;
   if (metrics.scrollTop < previousScrollTop - 1) return false;
-  return distance <= threshold;
+  return following || distance <= threshold;
 }

@@ -36,8 +36,13 @@ export function ThreadTurns({
   turns: ThreadWindow;
   actions: boolean;
 }) {
-  const out: ReactNode[] = [];
   const last = ids.length - 1;
+  if (turns.opening) {
+    let height = 0;
+    for (let index = 0; index <= last; index++) height += turns.heightOf(index);
+    return <div data-slot="thread-turns" data-state="opening" style={{ height }} />;
+  }
+  const out: ReactNode[] = [];
   for (let start = 0; start < ids.length; start += BLOCK) {
     const end = Math.min(ids.length, start + BLOCK);
     let drawn = false;

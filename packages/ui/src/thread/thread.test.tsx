@@ -49,6 +49,7 @@ describe('Thread', () => {
     const { feed } = renderWithStore(<Thread />, { initialMessages: conversation });
     const region = screen.getByRole('region', { name: 'Conversation' });
     const scroll = fakeScroll(region, 2000, 400);
+    act(() => scroll.scrollTo(2000 - 400)); // where a view that follows stands
     expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
     act(() => scroll.scrollTo(300));
     const jump = screen.getByRole('button', { name: 'Jump to latest' });

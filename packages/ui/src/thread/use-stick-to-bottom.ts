@@ -68,7 +68,7 @@ export function useStickToBottom({ threshold = 48 }: StickToBottomOptions = {}):
         scrollHeight: viewport.scrollHeight,
         clientHeight: viewport.clientHeight,
       };
-      const follow = nextStuck(lastScrollTop.current, metrics, threshold);
+      const follow = nextStuck(lastScrollTop.current, metrics, threshold, stuck.current);
       lastScrollTop.current = metrics.scrollTop;
       if (follow !== stuck.current) setStuck(follow);
     };

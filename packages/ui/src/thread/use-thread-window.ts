@@ -8,7 +8,9 @@ import {
   type VirtualizerOptions,
 } from '@tanstack/virtual-core';
 import {
+  startTransition,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useReducer,
@@ -41,6 +43,11 @@ export interface ThreadWindow {
   measure: ((element: HTMLElement | null) => void) | undefined;
   /** Keeps turn `id` drawn from now on: the reader clicked in it, or moved the focus into it. */
   keep(id: string): void;
+  /**
+   * True from mounting with turns until they are first drawn, in a transition after the first
+   * paint: the thread then stands as one empty block of the turns' height.
+   */
+  opening: boolean;
 }
 
 // Whether the engine can measure what it draws: without a ResizeObserver (old engines, jsdom)
@@ -49,6 +56,8 @@ export interface ThreadWindow {
 const noSubscription = () => () => {};
 const canMeasure = () => typeof ResizeObserver === 'function';
 const onServer = () => true;
+const onClient = () => true;
+const notOnClient = () => false;
 
 /** Longest pause (ms) between two scroll events of one fling. */
 const FLING_GAP_MS = 400;
@@ -77,6 +86,18 @@ export function useThreadWindow({
 }: ThreadWindowOptions): ThreadWindow {
   const measurable = useSyncExternalStore(noSubscription, canMeasure, onServer);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
+  // A thread opened on a long conversation would draw it in one task: the turns on screen, and
+  // every other turn's stand-in, on code the page has not run yet (a few hundred ms at a thousand
+  // turns). It opens as one empty block instead, and draws in a transition after the first
+  // paint, which React renders in slices between frames.
+  // (Rendered on the server, or hydrating, the turns' words are already there: no opening.)
+  const mountedOnClient = useSyncExternalStore(noSubscription, onClient, notOnClient);
+  const [opening, setOpening] = useState(() => mountedOnClient && ids.length > 0);
+  const openingNow = useRef(opening);
+  openingNow.current = opening;
+  useEffect(() => {
+    if (openingNow.current) startTransition(() => setOpening(false));
+  }, []);
   const kept = useRef(new Set<string>());
   const [padding, setPadding] = useState({ start: 0, end: 0 });
   const indexOf = useMemo(() => new Map(ids.map((id, index) => [id, index])), [ids]);
@@ -96,22 +117,39 @@ export function useThreadWindow({
     },
     [indexOf],
   );
-  // A fling: the view moved more than a screen since the last scroll event, twice running (one
-  // jump, as Jump to latest makes, is drawn at once). Drawing each screen it passes would cost
-  // more than a frame; the turns it passes stand in as their text, and those it stops on are
-  // drawn when it slows down or stops (the core tells when scrolling stops).
-  const lastScroll = useRef({ offset: 0, at: 0, jumped: false });
+  // A fling: the view moved more than a screen since the last scroll, twice running and the
+  // same way (one jump, as Jump to latest makes, is drawn at once). Drawing each screen it passes
+  // would cost more than a frame; the turns it passes stand in as their text, and those it stops
+  // on are drawn when scrolling stops (the core tells). Only the reader's moves count: not the
+  // core's calls with the view still (a turn measured), nor its own small moves that keep the
+  // reader's place as a drawn turn settles — taken for a slow scroll, they would draw every
+  // other screen of a fling.
+  const lastScroll = useRef({ offset: 0, at: 0, jumped: 0, fling: false });
+  const placeKeeping = useRef<number | null>(null);
   const flinging = (instance: Virtualizer<HTMLElement, HTMLElement>): boolean => {
     const offset = instance.scrollOffset ?? 0;
-    const at = performance.now();
     const before = lastScroll.current;
+    if (!instance.isScrolling) {
+      lastScroll.current = { offset, at: before.at, jumped: 0, fling: false };
+      return false;
+    }
+    const own = placeKeeping.current !== null && Math.abs(offset - placeKeeping.current) < 1;
+    if (own) placeKeeping.current = null;
+    if (offset === before.offset || own) {
+      lastScroll.current = { ...before, offset };
+      return before.fling;
+    }
+    const at = performance.now();
     const screen = instance.scrollRect?.height ?? Number.POSITIVE_INFINITY;
-    const jumped = instance.isScrolling && Math.abs(offset - before.offset) > screen;
-    lastScroll.current = { offset, at, jumped };
-    return jumped && before.jumped && at - before.at < FLING_GAP_MS;
+    // 1 or -1: a jump down or up; 0: a move within a screen.
+    const jumped = Math.abs(offset - before.offset) > screen ? Math.sign(offset - before.offset) : 0;
+    const fling = jumped !== 0 && jumped === before.jumped && at - before.at < FLING_GAP_MS;
+    lastScroll.current = { offset, at, jumped, fling };
+    return fling;
   };
   // Set while the core measures a turn from its ref, during React's commit: no flushSync there.
   const committing = useRef(false);
+  const coreRef = useRef<Virtualizer<HTMLElement, HTMLElement> | null>(null);
   const drawnBefore = useRef<number[] | null>(null);
   const options: VirtualizerOptions<HTMLElement, HTMLElement> = {
     count: ids.length,
@@ -120,13 +158,23 @@ export function useThreadWindow({
     getItemKey,
     rangeExtractor,
     overscan: OVERSCAN,
+    // A thread that follows new content opens at its end: the first window is the last turns,
+    // not the first ones, drawn and dropped when the view is pinned to the bottom.
+    initialOffset: () => {
+      const core = coreRef.current;
+      if (core === null || !following()) return 0;
+      return Math.max(0, core.getTotalSize() - (viewport()?.clientHeight ?? 0));
+    },
     paddingStart: padding.start,
     paddingEnd: padding.end,
-    scrollToFn: elementScroll,
+    scrollToFn: (offset, scroll, instance) => {
+      if (scroll.adjustments) placeKeeping.current = offset + scroll.adjustments;
+      elementScroll(offset, scroll, instance);
+    },
     observeElementRect,
     observeElementOffset,
     onChange: (instance, sync) => {
-      if (flinging(instance)) return;
+      if (openingNow.current || flinging(instance)) return;
       // Re-render only when other turns are to be drawn (the list is memoized by the core).
       const drawn = instance.getVirtualIndexes();
       if (drawn === drawnBefore.current) return;
@@ -140,6 +188,7 @@ export function useThreadWindow({
   followingRef.current = following;
   const [virtualizer] = useState(() => {
     const core = new Virtualizer(options);
+    coreRef.current = core;
     core.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
       keepsPlace(item, instance, followingRef.current());
     return core;
@@ -172,9 +221,10 @@ export function useThreadWindow({
   );
   const indexes = virtualizer.getVirtualIndexes();
   drawnBefore.current = indexes;
-  const drawn = measurable ? new Set(indexes) : null;
+  const drawn = measurable ? new Set(opening ? [] : indexes) : null;
   const sizes = virtualizer.measurementsCache;
   return {
+    opening: measurable && opening,
     isDrawn: (index) => drawn === null || drawn.has(index),
     heightOf: (index) => sizes[index]?.size ?? estimateSize(index),
     measure: measurable ? measure : undefined,
