@@ -57,7 +57,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set([
  * are skipped.
  */
 export function createAgUiAdapter(): StreamAdapter {
-  const { startCall, argsDelta, endCall } = createCallWriter();
+  const { startCall, argsDelta, endCall, result } = createCallWriter();
   /** Calls opened here, and whether their call phase is closed. */
   const calls = new Map<string, { closed: boolean }>();
   /** The call `TOOL_CALL_CHUNK`s without an id continue. */
@@ -157,20 +157,9 @@ export function createAgUiAdapter(): StreamAdapter {
           // A result means the call was made: close its call phase if the wire did not.
           closeCall(callId, emit);
           const details = typeof json.messageId === 'string' ? { result_message_id: json.messageId } : null;
-          emit({
-            type: 'tool-start',
-            callId,
-            phase: 'result',
-            toolName: '',
-            kind: 'tool',
-            parentCallId: null,
-            agent: null,
-            eventType: 'result',
-            details,
-          });
           const content =
             typeof json.content === 'string' ? json.content : JSON.stringify(json.content ?? '');
-          emit({ type: 'tool-end', callId, phase: 'result', output: content, details: null, error: null });
+          result(emit, callId, content, { kind: 'tool', details });
           return;
         }
         case 'RUN_FINISHED':

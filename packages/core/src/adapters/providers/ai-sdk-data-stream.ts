@@ -214,25 +214,7 @@ export function createAiSdkDataStreamAdapter(): StreamAdapter {
             call.closed = true;
             writer.endCall(emit, callId);
           }
-          emit({
-            type: 'tool-start',
-            callId,
-            phase: 'result',
-            toolName: '',
-            kind: 'tool',
-            parentCallId: null,
-            agent: null,
-            eventType: 'result',
-            details: null,
-          });
-          emit({
-            type: 'tool-end',
-            callId,
-            phase: 'result',
-            output: resultText(record!.result),
-            details: null,
-            error: null,
-          });
+          writer.result(emit, callId, resultText(record!.result), { kind: 'tool' });
           return;
         }
         case 'h': {

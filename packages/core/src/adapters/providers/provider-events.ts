@@ -53,10 +53,10 @@ export interface CallWriter {
     kind?: ToolCallKind,
   ): void;
   /**
-   * The result of a call the provider ran (kind `provider`), whole: its result phase starts and
-   * completes with `output` (and `error`, when the tool failed). A call not seen before is
-   * created at its result phase (its call phase happened elsewhere, for example in an earlier
-   * response).
+   * The result of a call, whole: its result phase starts and completes with `output` (and
+   * `error`, when the tool failed). A call not seen before is created at its result phase (its
+   * call phase happened elsewhere, for example in an earlier response). `kind`: `provider` (the
+   * default, a tool the provider ran) or `tool` (the agent's own, its result relayed).
    */
   result(
     emit: Emit,
@@ -66,6 +66,7 @@ export interface CallWriter {
       error?: string | null;
       toolName?: string;
       details?: Readonly<Record<string, unknown>> | null;
+      kind?: ToolCallKind;
     },
   ): void;
 }
@@ -156,7 +157,7 @@ export function createCallWriter(): CallWriter {
         callId,
         phase: 'result',
         toolName: options.toolName ?? '',
-        kind: 'provider',
+        kind: options.kind ?? 'provider',
         parentCallId: null,
         agent: null,
         eventType: 'result',
