@@ -1,5 +1,6 @@
 import type { AssistantMessageState, CallStatus } from '@toolstream/core';
 import { plural } from '../internal/format.js';
+import { descendants } from './descendants.js';
 
 /** How many calls sit under a delegation (at any depth), in total and per status. */
 export type DescendantCounts = { total: number } & Record<CallStatus, number>;
@@ -29,18 +30,9 @@ export function descendantCounts(message: AssistantMessageState, callId: string)
     'awaiting-result': 0,
     denied: 0,
   };
-  const seen = new Set<string>([callId]);
-  const childrenOf = (id: string) => (Object.hasOwn(message.children, id) ? message.children[id]! : []);
-  const queue = [...childrenOf(callId)];
-  while (queue.length > 0) {
-    const id = queue.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const call = Object.hasOwn(message.calls, id) ? message.calls[id] : undefined;
-    if (call === undefined) continue;
+  for (const call of descendants(message, callId)) {
     counts.total++;
     counts[call.status]++;
-    queue.push(...childrenOf(id));
   }
   return counts;
 }

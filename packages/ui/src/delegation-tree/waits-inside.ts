@@ -1,19 +1,12 @@
 import { type AssistantMessageState, isAwaitingInput } from '@toolstream/core';
+import { descendants } from './descendants.js';
 
 /**
  * Whether a call nested under `callId` (at any depth) waits for the person — an approval or a
- * question; a client tool runs by itself. Stops at the first one found; cycles in bad input are cut.
+ * question; a client tool runs by itself. Stops at the first one found.
  */
 export function waitsInside(message: AssistantMessageState, callId: string): boolean {
-  const seen = new Set<string>([callId]);
-  const childrenOf = (id: string) => (Object.hasOwn(message.children, id) ? message.children[id]! : []);
-  const queue = [...childrenOf(callId)];
-  while (queue.length > 0) {
-    const id = queue.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const call = Object.hasOwn(message.calls, id) ? message.calls[id] : undefined;
-    if (call === undefined) continue;
+  for (const call of descendants(message, callId)) {
     if (
       call.input !== null &&
       call.input.kind !== 'client' &&
@@ -21,7 +14,6 @@ export function waitsInside(message: AssistantMessageState, callId: string): boo
       isAwaitingInput(call.status)
     )
       return true;
-    queue.push(...childrenOf(id));
   }
   return false;
 }
