@@ -101,5 +101,19 @@ export function formatLongReport(results: readonly RunFigures[], sizes: readonly
           .join('; '),
     )
     .join('\n');
-  return `${main}\n\n${others}\n${streamBaseline}\n\nLoads per run (ms):\n${each}`;
+  // The kit's stream and longest task run by run: how far apart the runs behind a median are.
+  const kitRuns = [1, ...sizes]
+    .filter((n) => of('kit', n).length > 0)
+    .map(
+      (n) =>
+        `N=${n}: stream ${of('kit', n)
+          .map((r) => (r.stream === null ? '–' : one(perUpdate(r.stream))))
+          .join(', ')}; longest task ${of('kit', n)
+          .map(
+            (r) => `${int(r.tasks.longestMs)}${r.tasks.longestDuring ? ` (${r.tasks.longestDuring})` : ''}`,
+          )
+          .join(', ')}`,
+    )
+    .join('\n');
+  return `${main}\n\n${others}\n${streamBaseline}\n\nLoads per run (ms):\n${each}\n\nThe kit per run (stream: ms per update; longest task: ms):\n${kitRuns}`;
 }

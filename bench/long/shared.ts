@@ -36,6 +36,8 @@ export interface StreamResult {
 export interface LongTasks {
   count: number;
   longestMs: number;
+  /** The phase of the run the longest task began in (load, typing, scroll, …); empty if none. */
+  longestDuring: string;
 }
 
 /** What the page exposes to the driver. */

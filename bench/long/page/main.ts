@@ -16,6 +16,9 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
 }).observe({ type: 'longtask', buffered: true });
 let t0 = Number.POSITIVE_INFINITY;
+/** Where each phase of the run began (ms), to tell in which a long task fell. */
+const phases: { name: string; at: number }[] = [];
+const phase = (name: string) => phases.push({ name, at: performance.now() });
 
 async function contenderFor(name: string): Promise<Contender> {
   if (name === 'dom') return (await import('./plain-dom.js')).plainDom();
@@ -70,18 +73,21 @@ const api: LongBenchApi = {
     clock.start();
     await nextFrame();
     t0 = performance.now();
+    phase('load');
     chosen.mount(root, conversation);
     const deadline = t0 + 60_000;
     const painted = () => shownIn !== null && !Number.isNaN((shownIn as Frame).end);
     while (!painted() && performance.now() < deadline) await clock.nextFrameEnd();
     clock.stop();
     mutations.disconnect();
+    phase('after load');
     return painted()
       ? { loadMs: (shownIn as unknown as Frame).end - t0, problems: [] }
       : { loadMs: Number.NaN, problems: ['the last turn was not painted within 60 s'] };
   },
 
   recordKeys() {
+    phase('typing');
     keys = [];
     const channel = new MessageChannel();
     const pending: number[] = [];
@@ -109,6 +115,7 @@ const api: LongBenchApi = {
   },
 
   async jumpScroll(frames) {
+    phase('scroll');
     const viewport = contender!.viewport();
     viewport.scrollTop = viewport.scrollHeight;
     await nextFrame();
@@ -134,6 +141,7 @@ const api: LongBenchApi = {
   },
 
   async toBottom() {
+    phase('back to the bottom');
     const viewport = contender!.viewport();
     for (let i = 0; i < 10; i++) {
       viewport.scrollTop = viewport.scrollHeight;
@@ -145,6 +153,7 @@ const api: LongBenchApi = {
   async stream(chunks, perSecond): Promise<StreamResult> {
     const store = contender!.store;
     if (store === undefined) throw new Error('only the kit streams');
+    phase('stream');
     const frames = streamChunks(chunks);
     let updated = false;
     const updatedFrames: Frame[] = [];
@@ -177,7 +186,12 @@ const api: LongBenchApi = {
 
   longTasks() {
     const after = tasks.filter((task) => task.start >= t0);
-    return { count: after.length, longestMs: Math.max(0, ...after.map((task) => task.duration)) };
+    const longest = after.reduce<(typeof after)[number] | null>(
+      (max, task) => (max === null || task.duration > max.duration ? task : max),
+      null,
+    );
+    const during = longest === null ? '' : (phases.findLast((p) => p.at <= longest.start)?.name ?? '');
+    return { count: after.length, longestMs: longest?.duration ?? 0, longestDuring: during };
   },
 };
 

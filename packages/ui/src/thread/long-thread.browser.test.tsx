@@ -85,6 +85,32 @@ describe('a long conversation', () => {
     expect(container.querySelectorAll('*').length).toBeLessThan(40 * TURNS);
   });
 
+  it('stands the other turns in a tree of blocks, so that a frame’s work does not grow with the conversation', async () => {
+    const { container, viewport, drawn } = mount(
+      createToolStreamStore({ initialMessages: longConversation(TURNS) }),
+    );
+    await waitFor(() => expect(drawn(2 * TURNS - 1)).not.toBeNull());
+    await frames(3);
+    // Each frame an answer streams, the browser lays out the elements on the way from the thread
+    // to it, and checks each element skipped while off screen (content-visibility: auto) that it
+    // has ever shown: a few dozen at any length, never one per turn or per block of turns.
+    const content = container.querySelector('[data-slot="thread-content"]')!;
+    const groups = [content, ...content.querySelectorAll('[data-slot="thread-turns"]')];
+    for (const group of groups) expect(group.children.length).toBeLessThanOrEqual(32);
+    expect(content.children.length).toBeLessThanOrEqual(8);
+    const blocks = content.querySelectorAll('[data-slot="thread-turns"][data-state="summary"]');
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) expect(getComputedStyle(block).contentVisibility).toBe('auto');
+    // A block's turns are plain text inside it: a fling that shows a block shows them with it,
+    // and none of them becomes an element to check from then on.
+    const inBlocks = content.querySelectorAll('[data-state="summary"] [data-slot="thread-turn"]');
+    expect(inBlocks.length).toBeGreaterThan(TURNS);
+    for (const turn of inBlocks) expect(getComputedStyle(turn).contentVisibility).toBe('visible');
+    // Every turn is still there, in order, standing in or drawn.
+    expect(content.querySelectorAll('[data-slot="thread-turn"]')).toHaveLength(2 * TURNS);
+    expect(distanceToBottom(viewport)).toBeLessThanOrEqual(1);
+  });
+
   it('keeps the reader’s place while an answer streams in below, and Jump to latest follows it again', async () => {
     const store = createToolStreamStore({ initialMessages: longConversation(TURNS) });
     const { viewport, drawn } = mount(store);

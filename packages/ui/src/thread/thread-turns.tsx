@@ -7,11 +7,18 @@ import { TurnSummary } from './turn-summary.js';
 import type { ThreadWindow } from './use-thread-window.js';
 
 /**
- * Turns per block of stand-ins. A block none of whose turns is drawn is one element the browser
- * skips while it is off screen, and one React element: a thousand turns are some sixty blocks
- * to lay out, check for visibility and reconcile, not two thousand.
+ * Turns per block of stand-ins, and blocks per block of the level above. The turns stand in a
+ * tree of blocks: a block none of whose turns is drawn is one element, skipped while off screen
+ * (`content-visibility: auto`), and one memoized React element. Each frame an answer streams,
+ * the browser lays out and checks for visibility the elements along the way from the thread to
+ * that answer, and each element it has ever shown: in a tree that is a few dozen at any length
+ * of conversation, where a flat row of blocks is one per block (at a thousand turns, a few
+ * milliseconds a frame). A leaf block's turns are plain text, not skipped one by one: a fling
+ * that passes a block lays it out whole (32 turns, well within a frame), and an element once
+ * shown is never again free to check.
  */
-const BLOCK = 32;
+const LEAF = 32;
+const FAN = 8;
 
 const MessageItem = memo(function MessageItem({
   messageId,
@@ -42,20 +49,41 @@ export function ThreadTurns({
     for (let index = 0; index <= last; index++) height += turns.heightOf(index);
     return <div data-slot="thread-turns" data-state="opening" style={{ height }} />;
   }
-  const out: ReactNode[] = [];
-  for (let start = 0; start < ids.length; start += BLOCK) {
-    const end = Math.min(ids.length, start + BLOCK);
-    let drawn = false;
-    for (let index = start; index < end && !drawn; index++) drawn = turns.isDrawn(index);
-    if (!drawn) {
-      const heights: number[] = [];
-      for (let index = start; index < end; index++) heights.push(turns.heightOf(index));
-      out.push(
-        <SummaryBlock key={`block:${ids[start]}`} ids={ids} start={start} heights={heights} last={last} />,
-      );
-      continue;
+  // The top level: the smallest span of which FAN blocks hold the whole conversation.
+  let span = LEAF;
+  while (span * FAN < ids.length) span *= FAN;
+  return level(0, ids.length, span);
+
+  /** The turns from `start` to `end`, in blocks of `span` turns. */
+  function level(start: number, end: number, span: number): ReactNode[] {
+    const out: ReactNode[] = [];
+    for (let from = start; from < end; from += span) {
+      const to = Math.min(end, from + span);
+      const key = `${span}:${ids[from]}`;
+      let drawn = false;
+      for (let index = from; index < to && !drawn; index++) drawn = turns.isDrawn(index);
+      if (!drawn) {
+        const heights: number[] = [];
+        for (let index = from; index < to; index++) heights.push(turns.heightOf(index));
+        const live = last >= from && last < to ? last - from : -1;
+        out.push(
+          <SummaryBlock key={key} ids={ids.slice(from, to)} heights={heights} span={span} live={live} />,
+        );
+      } else {
+        out.push(
+          <div key={key} data-slot="thread-turns">
+            {span === LEAF ? drawnBlock(from, to) : level(from, to, span / FAN)}
+          </div>,
+        );
+      }
     }
-    for (let index = start; index < end; index++) {
+    return out;
+  }
+
+  /** A leaf block some of whose turns are drawn: those in full, the others standing in alone. */
+  function drawnBlock(from: number, to: number): ReactNode[] {
+    const out: ReactNode[] = [];
+    for (let index = from; index < to; index++) {
       const id = ids[index]!;
       out.push(
         turns.isDrawn(index) ? (
@@ -73,39 +101,60 @@ export function ThreadTurns({
         ),
       );
     }
+    return out;
   }
-  return out;
 }
 
 interface SummaryBlockProps {
+  /** Its turns' ids. */
   ids: readonly string[];
-  start: number;
-  /** The heights of its turns, from `start` on. */
+  /** Their heights, in order. */
   heights: readonly number[];
-  /** The index of the conversation's last turn (the one that may still change). */
-  last: number;
+  /** Turns per block at this level: LEAF, or LEAF × FAN, … */
+  span: number;
+  /** The index among them of the conversation's last turn (the one that may still change), or -1. */
+  live: number;
 }
 
+/** A block of turns none of which is drawn: at its height, skipped while off screen. */
 const SummaryBlock = memo(
-  function SummaryBlock({ ids, start, heights, last }: SummaryBlockProps) {
+  function SummaryBlock({ ids, heights, span, live }: SummaryBlockProps) {
     const total = heights.reduce((sum, height) => sum + height, 0);
+    const children: ReactNode[] = [];
+    if (span === LEAF) {
+      ids.forEach((id, i) => {
+        children.push(<TurnSummary key={id} messageId={id} height={heights[i]!} live={i === live} />);
+      });
+    } else {
+      const inner = span / FAN;
+      for (let from = 0; from < ids.length; from += inner) {
+        const to = Math.min(ids.length, from + inner);
+        children.push(
+          <SummaryBlock
+            key={`${inner}:${ids[from]}`}
+            ids={ids.slice(from, to)}
+            heights={heights.slice(from, to)}
+            span={inner}
+            live={live >= from && live < to ? live - from : -1}
+          />,
+        );
+      }
+    }
     return (
       <div data-slot="thread-turns" data-state="summary" style={{ height: total }}>
-        {heights.map((height, i) => (
-          <TurnSummary
-            key={ids[start + i]}
-            messageId={ids[start + i]!}
-            height={height}
-            live={start + i === last}
-          />
-        ))}
+        {children}
       </div>
     );
   },
+  // The same turns at the same heights (not the same arrays: they are made anew on each render
+  // of the thread, which happens when other turns are drawn or a turn is added).
   (before, after) =>
-    before.ids === after.ids &&
-    before.start === after.start &&
-    before.last === after.last &&
-    before.heights.length === after.heights.length &&
-    before.heights.every((height, i) => height === after.heights[i]),
+    before.span === after.span &&
+    before.live === after.live &&
+    sameItems(before.ids, after.ids) &&
+    sameItems(before.heights, after.heights),
 );
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
