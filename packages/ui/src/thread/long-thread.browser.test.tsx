@@ -7,6 +7,7 @@ import {
   type ToolStreamTransport,
 } from '@toolstream/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cdp, userEvent } from 'vitest/browser';
 import { Chat } from '../chat/chat.js';
 import { revealCall } from '../internal/reveal-call.js';
 import { longConversation } from '../test-utils/long-conversation.js';
@@ -74,8 +75,8 @@ describe('a long conversation', () => {
     expect(distanceToBottom(viewport)).toBeLessThanOrEqual(1);
     expect(onScreen(drawn(2 * TURNS - 1)!, viewport)).toBe(true);
     expect(drawn(0)).toBeNull();
-    // Every turn is in the page, as an article named as a drawn one is: a screen reader reaches
-    // each, and its words are there to find.
+    // Every turn is in the page, as an article named as a drawn one is: its words are there to
+    // find (a screen reader reaches each through the feed's keys, a case below).
     const turns = container.querySelectorAll('[data-slot="thread-turn"] > article');
     expect(turns).toHaveLength(2 * TURNS);
     expect(turns[0]!.getAttribute('aria-label')).toBe('You');
@@ -109,6 +110,44 @@ describe('a long conversation', () => {
     // Every turn is still there, in order, standing in or drawn.
     expect(content.querySelectorAll('[data-slot="thread-turn"]')).toHaveLength(2 * TURNS);
     expect(distanceToBottom(viewport)).toBeLessThanOrEqual(1);
+  });
+
+  it('lets a screen reader reach every turn: Page Up and Page Down move the focus from turn to turn, each drawn as it is reached', async () => {
+    // Fewer turns than the other cases (a key a turn), still many blocks of them off screen.
+    const turnCount = 60;
+    const { container, drawn } = mount(
+      createToolStreamStore({ initialMessages: longConversation(turnCount) }),
+    );
+    await waitFor(() => expect(drawn(2 * turnCount - 1)).not.toBeNull());
+    await frames(3);
+    const feed = container.querySelector('[role="feed"]')!;
+    const article = (index: number) => drawn(index)?.querySelector<HTMLElement>(':scope > article') ?? null;
+    const focusedIndex = () =>
+      Number(document.activeElement?.closest('[data-slot="thread-turn"]')?.getAttribute('data-index') ?? -1);
+    // A turn off screen stands in, skipped by the browser: not in the accessibility tree.
+    expect(await exposedTexts()).not.toContain('Question 1:');
+
+    act(() => article(2 * turnCount - 1)!.focus());
+    expect(article(2 * turnCount - 1)!.getAttribute('aria-posinset')).toBe(String(2 * turnCount));
+    expect(article(2 * turnCount - 1)!.getAttribute('aria-setsize')).toBe(String(2 * turnCount));
+    // Page Up from the newest turn to the first, one turn a key.
+    for (let expected = 2 * turnCount - 2; expected >= 0; expected--) {
+      await userEvent.keyboard('{PageUp}');
+      await waitFor(() => expect(focusedIndex()).toBe(expected));
+    }
+    expect(document.activeElement).toBe(article(0));
+    expect(article(0)!.getAttribute('aria-label')).toBe('You');
+    expect(article(0)!.textContent).toContain('Question 1:');
+    // Drawn and in the accessibility tree, where a screen reader reads it.
+    expect(await exposedTexts()).toContain('Question 1:');
+    // At the first turn, Page Up goes nowhere; Page Down goes on to the answer.
+    await userEvent.keyboard('{PageUp}');
+    expect(document.activeElement).toBe(article(0));
+    await userEvent.keyboard('{PageDown}');
+    await waitFor(() => expect(document.activeElement).toBe(article(1)));
+    // Only the turns near the focus stay drawn: a walk through the whole conversation does not
+    // leave it all drawn.
+    expect(feed.querySelectorAll('[data-slot="thread-turn"][data-index]').length).toBeLessThan(20);
   });
 
   it('keeps the reader’s place while an answer streams in below, and Jump to latest follows it again', async () => {
@@ -283,3 +322,26 @@ describe('a long conversation', () => {
     expect(viewport.querySelectorAll('[data-slot="thread-turn"]')).toHaveLength(2);
   });
 });
+
+/** The text of the test page's accessibility tree (what a screen reader can read), in Chromium. */
+async function exposedTexts(): Promise<string> {
+  type Frame = { frame: { id: string; url: string }; childFrames?: Frame[] };
+  const session = cdp();
+  const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: Frame };
+  const frames: Frame[] = [];
+  const walk = (frame: Frame) => {
+    frames.push(frame);
+    for (const child of frame.childFrames ?? []) walk(child);
+  };
+  walk(frameTree);
+  const texts: string[] = [];
+  for (const { frame } of frames) {
+    const { nodes } = (await session.send('Accessibility.getFullAXTree', { frameId: frame.id })) as {
+      nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[];
+    };
+    for (const node of nodes) {
+      if (!node.ignored && node.role?.value === 'StaticText') texts.push(node.name?.value ?? '');
+    }
+  }
+  return texts.join('\n');
+}

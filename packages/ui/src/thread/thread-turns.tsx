@@ -23,13 +23,20 @@ const FAN = 8;
 const MessageItem = memo(function MessageItem({
   messageId,
   actions,
+  position,
+  count,
 }: {
   messageId: string;
   actions: boolean;
+  /** Its place in the conversation (from 1), and the number of turns: for the feed's readers. */
+  position: number;
+  count: number;
 }) {
   const role = useToolStreamState((state) => findMessage(state, messageId)?.role);
-  if (role === 'user') return <UserMessage messageId={messageId} editable={actions} />;
-  if (role === 'assistant') return <AssistantMessage messageId={messageId} actions={actions} />;
+  // Focusable from script (Page Up / Page Down, see Thread), not a stop of the Tab order.
+  const article = { tabIndex: -1, 'aria-posinset': position, 'aria-setsize': count };
+  if (role === 'user') return <UserMessage messageId={messageId} editable={actions} {...article} />;
+  if (role === 'assistant') return <AssistantMessage messageId={messageId} actions={actions} {...article} />;
   return null;
 });
 
@@ -94,7 +101,7 @@ export function ThreadTurns({
             data-slot="thread-turn"
             className="ts-thread__turn"
           >
-            <MessageItem messageId={id} actions={actions} />
+            <MessageItem messageId={id} actions={actions} position={index + 1} count={ids.length} />
           </div>
         ) : (
           <TurnSummary key={id} messageId={id} height={turns.heightOf(index)} live={index === last} />

@@ -53,10 +53,13 @@ function DefaultEmptyState() {
  * screen readers (see {@link StreamAnnouncer}).
  *
  * Only the turns on screen (and a couple either side) are drawn in full: the others stand in as
- * their plain text at the height they had, which the browser's find in page and screen readers
- * reach, and scrolling to one draws it. So a conversation of a thousand turns loads, scrolls and
- * streams like one of ten. A turn the reader clicked in or focused stays drawn, so what they
- * opened or are editing stays as they left it.
+ * their plain text at the height they had, which the browser skips while it is off screen and its
+ * find in page searches; scrolling to one draws it. So a conversation of a thousand turns loads,
+ * scrolls and streams like one of ten. The turns are an ARIA feed: Page Up and Page Down in a
+ * turn move the focus to the turn before or after it, drawing it — the way a screen reader goes
+ * through turns that stand in off screen, which browsers leave out of the accessibility tree. A
+ * turn the reader clicked or typed in stays drawn, so what they opened or are editing stays as
+ * they left it; one that holds the focus stays drawn while it does.
  */
 export function Thread({
   emptyState,
@@ -122,12 +125,56 @@ export function Thread({
       [index]?.scrollIntoView({ block: 'center' });
     requestAnimationFrame(() => requestAnimationFrame(() => revealCall(detail)));
   });
-  // Clicking in a turn or moving the focus into it keeps it drawn (see useThreadWindow).
-  const keepTurn = (event: MouseEvent | FocusEvent | KeyboardEvent) => {
-    const turn = (event.target as Element).closest?.('[data-slot="thread-turn"][data-index]');
+  /** The index of the drawn turn `target` is in, or -1. */
+  const turnOf = (target: EventTarget | null): number => {
+    const turn = (target as Element | null)?.closest?.('[data-slot="thread-turn"][data-index]');
     const index = turn === null || turn === undefined ? -1 : Number(turn.getAttribute('data-index'));
-    if (index >= 0 && index < ids.length) turns.keep(ids[index]!);
+    return index >= 0 && index < ids.length ? index : -1;
   };
+  // Clicking or typing in a turn keeps it drawn from then on (what the reader opened, picked or
+  // is editing stays as they left it); a turn that holds the focus stays drawn while it does.
+  const keepTurn = (event: MouseEvent | KeyboardEvent) => {
+    const index = turnOf(event.target);
+    if (index >= 0) turns.keep(ids[index]!);
+  };
+  const holdTurn = (event: FocusEvent) => {
+    const index = turnOf(event.target);
+    turns.hold(index >= 0 ? ids[index]! : null);
+  };
+  const releaseTurn = (event: FocusEvent) => {
+    if (!content.current?.contains(event.relatedTarget as Node | null)) turns.hold(null);
+  };
+  // Page Up and Page Down in a turn move the focus to the turn before or after it, as in an ARIA
+  // feed: the way through a long conversation for a screen reader, to which the turns standing
+  // in off screen are not shown (the browser skips them, content-visibility) — each drawn as the
+  // focus reaches it. The turn is focused once it is drawn (at once when it already is).
+  const focusing = useRef<number | null>(null);
+  const focusDrawn = (index: number): boolean => {
+    const article = content.current?.querySelector<HTMLElement>(
+      `[data-slot="thread-turn"][data-index="${index}"] > article`,
+    );
+    article?.focus();
+    return article !== null && article !== undefined;
+  };
+  const moveBetweenTurns = (event: KeyboardEvent): boolean => {
+    if (event.key !== 'PageUp' && event.key !== 'PageDown') return false;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+    const target = event.target as HTMLElement;
+    if (target.isContentEditable || target.closest('textarea, input, select') !== null) return false;
+    const from = turnOf(target);
+    const to = from + (event.key === 'PageUp' ? -1 : 1);
+    if (from < 0 || to < 0 || to >= ids.length) return false;
+    event.preventDefault();
+    turns.hold(ids[to]!);
+    if (focusDrawn(to)) return true;
+    focusing.current = to;
+    // Every turn, drawn or standing in, is a thread-turn element, in order.
+    content.current?.querySelectorAll('[data-slot="thread-turn"]')[to]?.scrollIntoView({ block: 'nearest' });
+    return true;
+  };
+  useLayoutEffect(() => {
+    if (focusing.current !== null && focusDrawn(focusing.current)) focusing.current = null;
+  });
   const empty = ids.length === 0;
   return (
     <div
@@ -149,9 +196,13 @@ export function Thread({
           ref={setContent}
           data-slot="thread-content"
           className="ts-thread__content"
+          role={empty ? undefined : 'feed'}
           onClick={keepTurn}
-          onKeyDown={keepTurn}
-          onFocus={keepTurn}
+          onKeyDown={(event) => {
+            if (!moveBetweenTurns(event)) keepTurn(event);
+          }}
+          onFocus={holdTurn}
+          onBlur={releaseTurn}
         >
           {empty ? (
             <div data-slot="thread-empty" className="ts-thread__empty">

@@ -14,9 +14,10 @@ interface TurnSummaryProps {
 
 /**
  * A turn the thread does not draw (it is off screen), standing at its height: its words as plain
- * text, in an article named as the drawn turn is. So the browser's find in page finds them, a
- * screen reader reads them, and scrolling to one draws it in full; `content-visibility` keeps
- * the browser from laying them out while they are off screen.
+ * text, in an article named as the drawn turn is. So the browser's find in page finds them and
+ * scrolling to one draws it in full; off screen, the browser skips it (`content-visibility`, on
+ * it or on its block of turns), and leaves it out of the accessibility tree too: a screen reader
+ * reaches it through the feed's Page Up and Page Down (see Thread), which draw it.
  */
 export const TurnSummary = memo(function TurnSummary({ messageId, height, live }: TurnSummaryProps) {
   return live ? (

@@ -4,8 +4,8 @@ const STAND_IN = '[data-slot="thread-turn"][data-state="summary"]';
 
 /**
  * Brings a turn that stands in as text (off screen, not drawn) into view when the selection
- * moves into it — as a scripted find (`window.find`) or a screen reader's cursor may put it
- * there — so that it is drawn in full where the reader looks. (The browser's own find bar
+ * moves into it — as a scripted find (`window.find`) puts it there — so that it is drawn in
+ * full where the reader looks. (The browser's own find bar
  * scrolls to its match itself: `content-visibility` content is found and revealed.)
  */
 export function useRevealSelection(content: RefObject<HTMLElement | null>): void {

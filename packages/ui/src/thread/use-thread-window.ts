@@ -41,8 +41,10 @@ export interface ThreadWindow {
   heightOf(index: number): number;
   /** Ref of a drawn turn's element (with `data-index`): measured while it is drawn. */
   measure: ((element: HTMLElement | null) => void) | undefined;
-  /** Keeps turn `id` drawn from now on: the reader clicked in it, or moved the focus into it. */
+  /** Keeps turn `id` drawn from now on: the reader clicked or typed in it. */
   keep(id: string): void;
+  /** Keeps turn `id` drawn while it holds the focus (`null`: none does). */
+  hold(id: string | null): void;
   /**
    * True from mounting with turns until they are first drawn, in a transition after the first
    * paint: the thread then stands as one empty block of the turns' height.
@@ -99,6 +101,7 @@ export function useThreadWindow({
     if (openingNow.current) startTransition(() => setOpening(false));
   }, []);
   const kept = useRef(new Set<string>());
+  const held = useRef<string | null>(null);
   const [padding, setPadding] = useState({ start: 0, end: 0 });
   const indexOf = useMemo(() => new Map(ids.map((id, index) => [id, index])), [ids]);
   // Stable callbacks: the core measures every turn again when its key function changes.
@@ -107,9 +110,9 @@ export function useThreadWindow({
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (kept.current.size === 0) return indexes;
+      if (kept.current.size === 0 && held.current === null) return indexes;
       const all = new Set(indexes);
-      for (const id of kept.current) {
+      for (const id of held.current === null ? kept.current : [...kept.current, held.current]) {
         const index = indexOf.get(id);
         if (index !== undefined) all.add(index);
       }
@@ -230,6 +233,9 @@ export function useThreadWindow({
     measure: measurable ? measure : undefined,
     keep: (id) => {
       kept.current.add(id);
+    },
+    hold: (id) => {
+      held.current = id;
     },
   };
 }
