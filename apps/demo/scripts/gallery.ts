@@ -26,15 +26,20 @@ await build({
 const site = await serveStatic(outDir);
 const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
-async function open(scenario: string, size: { width: number; height: number }, dark = false): Promise<Page> {
-  const context = await browser.newContext({
+async function open(
+  scenario: string,
+  size: { width: number; height: number },
+  dark = false,
+  { on = browser, query = '' }: { on?: Browser; query?: string } = {},
+): Promise<Page> {
+  const context = await on.newContext({
     viewport: size,
     colorScheme: dark ? 'dark' : 'light',
     deviceScaleFactor: 2,
   });
   const page = await context.newPage();
   // The demo's own mock backend (its service worker), as a visitor sees it.
-  await page.goto(`${site.url}/?scenario=${scenario}`);
+  await page.goto(`${site.url}/?scenario=${scenario}${query}`);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
   return page;
 }
@@ -125,6 +130,21 @@ try {
   await page.mouse.move(0, 0);
   await shot(page, 'dark');
   await page.context().close();
+
+  // A thousand finished turns and the next answer streaming in; the scrollbars shown (Playwright
+  // hides them by default) so that the thumb tells how long the conversation is.
+  const withScrollbars = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  });
+  try {
+    page = await open('subagent-delegation', desktop, false, { on: withScrollbars, query: '&history=1000' });
+    await ask(page, 'Summarise the Q3 incidents', undefined, 1500);
+    await shot(page, 'long');
+  } finally {
+    await withScrollbars.close();
+  }
 
   page = await open('subagent-delegation', phone);
   await ask(page, 'Summarise the Q3 incidents');

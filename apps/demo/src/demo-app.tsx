@@ -3,6 +3,9 @@ import { allProtocols } from '@toolstream/core/providers';
 import { ToolStreamProvider } from '@toolstream/react';
 import { Chat } from '@toolstream/ui';
 import { useCallback, useMemo, useRef, useState } from 'react';
+// The long-conversation bench's turns (bench/README.md): what a person scrolls through here with
+// `?history=1000` is what its figures are of.
+import { createConversation } from '../../../bench/long/page/conversation.js';
 import { BackendMenu } from './backend-menu.js';
 import { MOCK_ENDPOINT, settingsFromUrl } from './demo-settings.js';
 import { Devtools, DevtoolsToggle } from './devtools-toggle.js';
@@ -24,6 +27,9 @@ const initial = settingsFromUrl(
   window.location.search,
   scenarios.map((s) => s.name),
 );
+
+/** The finished turns the conversation opens with (`?history=N`), if any. */
+const history = initial.history > 0 ? createConversation(initial.history).messages : undefined;
 
 /**
  * The demo: the kit's `Chat` on a `ToolStreamProvider` the demo owns, with its own controls in
@@ -79,6 +85,7 @@ export function DemoApp() {
         headers={headers}
         protocols={allProtocols}
         tools={browserTools}
+        initialMessages={history}
       >
         <Chat
           title={

@@ -31,6 +31,8 @@ export interface DemoParams {
   viewport?: { width: number; height: number };
   /** Start with the devtools panel on (`?devtools=1`). */
   devtools?: boolean;
+  /** Open with this many finished turns (`?history=N`). */
+  history?: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function openDemo(
   if (params.endpoint !== undefined) query.set('endpoint', params.endpoint);
   if (params.scenario !== undefined) query.set('scenario', params.scenario);
   if (params.devtools) query.set('devtools', '1');
+  if (params.history !== undefined) query.set('history', String(params.history));
   const search = query.size > 0 ? `?${query}` : '';
   await page.goto(`${demoUrl}/${search}`);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
