@@ -57,7 +57,9 @@ export default [
     // measured with the core's tap and the loader of the devtools; calls that wait (issue 27:
     // the core's answers and continuations, the kit's approvals, bar and form) add about 4 kB,
     // and the peer formats every widget reads (the AI SDK's UI message and data streams,
-    // LangGraph's run stream and v2 events, issue 29) about 7.5 kB: 101.6 kB measured.
-    limit: '102 kB',
+    // LangGraph's run stream and v2 events, issue 29) about 7.5 kB: 101.6 kB measured. The
+    // thread's tree of blocks and its feed keys (Page Up / Page Down from turn to turn, issue 30)
+    // about 0.7 kB more: 102.3 kB measured.
+    limit: '102.75 kB',
   },
 ];

@@ -137,6 +137,9 @@ export function Thread({
     const index = turnOf(event.target);
     if (index >= 0) turns.keep(ids[index]!);
   };
+  // A key that acts (Enter, Space, typing), not one that only moves the focus (Tab, arrows).
+  const changesTurn = (event: KeyboardEvent) =>
+    event.key === 'Enter' || event.key === 'Backspace' || event.key === 'Delete' || event.key.length === 1;
   const holdTurn = (event: FocusEvent) => {
     const index = turnOf(event.target);
     turns.hold(index >= 0 ? ids[index]! : null);
@@ -199,7 +202,7 @@ export function Thread({
           role={empty ? undefined : 'feed'}
           onClick={keepTurn}
           onKeyDown={(event) => {
-            if (!moveBetweenTurns(event)) keepTurn(event);
+            if (!moveBetweenTurns(event) && changesTurn(event)) keepTurn(event);
           }}
           onFocus={holdTurn}
           onBlur={releaseTurn}
