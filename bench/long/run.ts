@@ -99,10 +99,12 @@ try {
   const results: RunFigures[] = [];
   const loads: string[] = [];
   const order: ContenderName[] = ['kit', 'react', 'dom'];
-  // The kit alone first at 1 turn (the baseline for streaming) and at 2 (the first
-  // conversation that fills the screen: what streaming costs with a screen of turns above it).
-  for (const n of [...BASELINES, ...sizes]) {
-    for (let run = 0; run < runs; run++) {
+  // Round by round, every N in each: a slow patch of the machine (they last minutes here) then
+  // falls on every N alike, rather than on the N whose runs it happened to meet. The kit alone at
+  // 1 turn (the baseline for streaming) and at 2 (the first conversation that fills the
+  // screen: what streaming costs with a screen of turns above it).
+  for (let run = 0; run < runs; run++) {
+    for (const n of [...BASELINES, ...sizes]) {
       // The first contender rotates from run to run: a slow patch of the machine hits each in turn.
       const contenders = BASELINES.includes(n)
         ? (['kit'] as const)
