@@ -56,7 +56,9 @@ export function ThreadTurns({
     for (let index = 0; index <= last; index++) height += turns.heightOf(index);
     return <div data-slot="thread-turns" data-state="opening" style={{ height }} />;
   }
-  // The top level: the smallest span of which FAN blocks hold the whole conversation.
+  // The top level: the smallest span of which FAN blocks hold the whole conversation. (A
+  // conversation that grows past 256 or 2,048 turns so gets a level more: its blocks, keyed by
+  // span, are built again once then.)
   let span = LEAF;
   while (span * FAN < ids.length) span *= FAN;
   return level(0, ids.length, span);
