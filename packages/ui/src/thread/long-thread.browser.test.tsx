@@ -6,7 +6,7 @@ import {
   type ToolStreamStore,
   type ToolStreamTransport,
 } from '@toolstream/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import { Chat } from '../chat/chat.js';
 import { revealCall } from '../internal/reveal-call.js';
@@ -28,6 +28,7 @@ let unmount: (() => void) | null = null;
 afterEach(() => {
   unmount?.();
   unmount = null;
+  vi.restoreAllMocks();
 });
 
 function mount(store: ToolStreamStore) {
@@ -267,7 +268,7 @@ describe('a long conversation', () => {
     expect(drawn(1)).not.toBeNull();
   });
 
-  it('keeps an old answer’s version and lets an old question be edited', async () => {
+  it('keeps an old answer’s version, copies an old answer, and lets an old question be edited', async () => {
     const messages = longConversation(TURNS);
     const second = messages[3] as AssistantMessageState;
     messages[3] = {
@@ -308,6 +309,20 @@ describe('a long conversation', () => {
     viewport.scrollTop = 0;
     await frames(6);
     expect(drawn(3)!.textContent).toContain('The earlier answer to two.');
+
+    // Copy on old answers copies the words shown: the version picked, and turn 1's answer as it is.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    act(() => within(drawn(3)!).getByRole('button', { name: 'Copy answer' }).click());
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('The earlier answer to two.'));
+    await waitFor(() => within(drawn(3)!).getByRole('button', { name: 'Copied' }));
+    act(() => within(drawn(1)!).getByRole('button', { name: 'Copy answer' }).click());
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
+    // Its two texts, a blank line between; the calls between them are left out.
+    const texts = (messages[1] as AssistantMessageState).parts.flatMap((part) =>
+      part.type === 'text' ? [part.text.trim()] : [],
+    );
+    expect(texts).toHaveLength(2);
+    expect(writeText).toHaveBeenLastCalledWith(`${texts[0]}\n\n${texts[1]}`);
 
     // Edit the first question: later turns go, and it is answered again.
     act(() => within(drawn(0)!).getByRole('button', { name: 'Edit message' }).click());
