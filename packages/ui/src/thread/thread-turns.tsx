@@ -66,17 +66,20 @@ export function ThreadTurns({
   /** The turns from `start` to `end`, in blocks of `span` turns. */
   function level(start: number, end: number, span: number): ReactNode[] {
     const out: ReactNode[] = [];
-    for (let from = start; from < end; from += span) {
-      const to = Math.min(end, from + span);
-      const key = `${span}:${ids[from]}`;
+    for (const { from, to, key } of blocks(ids, start, end, span)) {
       let drawn = false;
       for (let index = from; index < to && !drawn; index++) drawn = turns.isDrawn(index);
       if (!drawn) {
         const heights: number[] = [];
         for (let index = from; index < to; index++) heights.push(turns.heightOf(index));
-        const live = last >= from && last < to ? last - from : -1;
         out.push(
-          <SummaryBlock key={key} ids={ids.slice(from, to)} heights={heights} span={span} live={live} />,
+          <SummaryBlock
+            key={key}
+            ids={ids.slice(from, to)}
+            heights={heights}
+            span={span}
+            live={indexWithin(last, from, to)}
+          />,
         );
       } else {
         out.push(
@@ -135,16 +138,14 @@ const SummaryBlock = memo(
         children.push(<TurnSummary key={id} messageId={id} height={heights[i]!} live={i === live} />);
       });
     } else {
-      const inner = span / FAN;
-      for (let from = 0; from < ids.length; from += inner) {
-        const to = Math.min(ids.length, from + inner);
+      for (const { from, to, key } of blocks(ids, 0, ids.length, span / FAN)) {
         children.push(
           <SummaryBlock
-            key={`${inner}:${ids[from]}`}
+            key={key}
             ids={ids.slice(from, to)}
             heights={heights.slice(from, to)}
-            span={inner}
-            live={live >= from && live < to ? live - from : -1}
+            span={span / FAN}
+            live={indexWithin(live, from, to)}
           />,
         );
       }
@@ -163,6 +164,21 @@ const SummaryBlock = memo(
     sameItems(before.ids, after.ids) &&
     sameItems(before.heights, after.heights),
 );
+
+/**
+ * The blocks of `span` turns from `start` to `end` (`start` a multiple of `span`, so
+ * a drawn block's inner level and a block standing in split their turns alike), each keyed by
+ * its span and first turn.
+ */
+function* blocks(ids: readonly string[], start: number, end: number, span: number) {
+  for (let from = start; from < end; from += span) {
+    yield { from, to: Math.min(end, from + span), key: `${span}:${ids[from]}` };
+  }
+}
+
+/** `index` counted from `from` when it lies in [from, to), else -1. */
+const indexWithin = (index: number, from: number, to: number) =>
+  index >= from && index < to ? index - from : -1;
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);

@@ -1,15 +1,6 @@
 import { findMessage } from '@toolstream/core';
 import { useMessageIds, useResolvedStore, useStreamStatus } from '@toolstream/react';
-import {
-  type FocusEvent,
-  type HTMLAttributes,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  useCallback,
-  useLayoutEffect,
-  useRef,
-} from 'react';
+import { type HTMLAttributes, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { cx } from '../internal/cx.js';
 import { type RevealCallDetail, revealCall, useRevealRequests } from '../internal/reveal-call.js';
 import { StreamAnnouncer } from '../live-region/stream-announcer.js';
@@ -18,6 +9,7 @@ import { ThreadTurns } from './thread-turns.js';
 import { useRevealSelection } from './use-reveal-selection.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 import { useThreadWindow } from './use-thread-window.js';
+import { turnElement, useTurnFeed } from './use-turn-feed.js';
 
 /** Props of {@link Thread}. Other props go to its outer `<div>`. */
 export interface ThreadProps extends HTMLAttributes<HTMLDivElement> {
@@ -119,65 +111,10 @@ export function Thread({
     if (index < 0 || turns.isDrawn(index) || asked.current.has(detail)) return;
     asked.current.add(detail);
     turns.keep(detail.messageId);
-    // Every turn, drawn or standing in, is a thread-turn element, in order.
-    content.current
-      ?.querySelectorAll('[data-slot="thread-turn"]')
-      [index]?.scrollIntoView({ block: 'center' });
+    turnElement(content.current, index)?.scrollIntoView({ block: 'center' });
     requestAnimationFrame(() => requestAnimationFrame(() => revealCall(detail)));
   });
-  /** The index of the drawn turn `target` is in, or -1. */
-  const turnOf = (target: EventTarget | null): number => {
-    const turn = (target as Element | null)?.closest?.('[data-slot="thread-turn"][data-index]');
-    const index = turn === null || turn === undefined ? -1 : Number(turn.getAttribute('data-index'));
-    return index >= 0 && index < ids.length ? index : -1;
-  };
-  // Clicking or typing in a turn keeps it drawn from then on (what the reader opened, picked or
-  // is editing stays as they left it); a turn that holds the focus stays drawn while it does.
-  const keepTurn = (event: MouseEvent | KeyboardEvent) => {
-    const index = turnOf(event.target);
-    if (index >= 0) turns.keep(ids[index]!);
-  };
-  // A key that acts (Enter, Space, typing), not one that only moves the focus (Tab, arrows).
-  const changesTurn = (event: KeyboardEvent) =>
-    event.key === 'Enter' || event.key === 'Backspace' || event.key === 'Delete' || event.key.length === 1;
-  const holdTurn = (event: FocusEvent) => {
-    const index = turnOf(event.target);
-    turns.hold(index >= 0 ? ids[index]! : null);
-  };
-  const releaseTurn = (event: FocusEvent) => {
-    if (!content.current?.contains(event.relatedTarget as Node | null)) turns.hold(null);
-  };
-  // Page Up and Page Down in a turn move the focus to the turn before or after it, as in an ARIA
-  // feed: the way through a long conversation for a screen reader, to which the turns standing
-  // in off screen are not shown (the browser skips them, content-visibility) — each drawn as the
-  // focus reaches it. The turn is focused once it is drawn (at once when it already is).
-  const focusing = useRef<number | null>(null);
-  const focusDrawn = (index: number): boolean => {
-    const article = content.current?.querySelector<HTMLElement>(
-      `[data-slot="thread-turn"][data-index="${index}"] > article`,
-    );
-    article?.focus();
-    return article !== null && article !== undefined;
-  };
-  const moveBetweenTurns = (event: KeyboardEvent): boolean => {
-    if (event.key !== 'PageUp' && event.key !== 'PageDown') return false;
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
-    const target = event.target as HTMLElement;
-    if (target.isContentEditable || target.closest('textarea, input, select') !== null) return false;
-    const from = turnOf(target);
-    const to = from + (event.key === 'PageUp' ? -1 : 1);
-    if (from < 0 || to < 0 || to >= ids.length) return false;
-    event.preventDefault();
-    turns.hold(ids[to]!);
-    if (focusDrawn(to)) return true;
-    focusing.current = to;
-    // Every turn, drawn or standing in, is a thread-turn element, in order.
-    content.current?.querySelectorAll('[data-slot="thread-turn"]')[to]?.scrollIntoView({ block: 'nearest' });
-    return true;
-  };
-  useLayoutEffect(() => {
-    if (focusing.current !== null && focusDrawn(focusing.current)) focusing.current = null;
-  });
+  const feed = useTurnFeed(ids, turns, content);
   const empty = ids.length === 0;
   return (
     <div
@@ -194,18 +131,12 @@ export function Thread({
         tabIndex={0}
         className="ts-thread__viewport"
       >
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: it only notes where the reader acts, for the window */}
         <div
           ref={setContent}
           data-slot="thread-content"
           className="ts-thread__content"
           role={empty ? undefined : 'feed'}
-          onClick={keepTurn}
-          onKeyDown={(event) => {
-            if (!moveBetweenTurns(event) && changesTurn(event)) keepTurn(event);
-          }}
-          onFocus={holdTurn}
-          onBlur={releaseTurn}
+          {...feed}
         >
           {empty ? (
             <div data-slot="thread-empty" className="ts-thread__empty">
